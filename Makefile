@@ -1,0 +1,44 @@
+# The two commands: `make serve` and `make test`. Both create .venv when it is missing.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 5006
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: serve test install install-test chromium bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test chromium
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	fi
+
+serve: install
+	$(BIN)/panel serve apps/*.py --index index --address localhost --port $(PORT) \
+		--allow-websocket-origin=localhost:$(PORT)
+
+test: install-test
+	$(BIN)/python -m pytest tests
+
+bench: install-test
+	$(BIN)/python bench/render.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

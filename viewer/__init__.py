@@ -1,0 +1,10 @@
+"""wargame-viewer: rules reference and hex-map viewer for board and miniatures wargames.
+
+Layers (imports point down only): ``apps`` -> ``viewer.views`` -> ``viewer.state`` ->
+``viewer.calculators`` / ``viewer.reference`` -> ``viewer.i18n`` -> ``viewer.rules`` ->
+``viewer.board`` -> ``viewer.hexgrid`` / ``viewer.dice``.
+"""
+__version__ = "0.1.0"
+
+#: Game ids, the same everywhere: rules package, calculator slug prefix, app file and URL.
+GAMES = ("wif", "use", "asl", "churchill", "starcraft")

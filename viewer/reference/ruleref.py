@@ -1,0 +1,37 @@
+"""The rule reference value: ``(game, number)``, as cited by rules, calculators and views."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: How each game id is written in citations such as ``WiF 2.4.2``.
+GAME_PREFIXES = {"wif": "WiF", "use": "USE", "asl": "ASL", "churchill": "Churchill", "starcraft": "SC"}
+_PREFIX_TO_GAME = {v.lower(): k for k, v in GAME_PREFIXES.items()}
+_NUMBER = re.compile(r"^[A-Z]?\d+(\.\d+)*[a-z]?$")
+
+
+@dataclass(frozen=True, order=True)
+class RuleRef:
+    """A rule of a game's rulebook, e.g. ``RuleRef("wif", "2.4.2")``."""
+
+    game: str
+    number: str
+
+    def __post_init__(self):
+        if self.game not in GAME_PREFIXES:
+            raise ValueError(f"unknown game {self.game!r}; allowed: {', '.join(GAME_PREFIXES)}")
+        if not _NUMBER.match(self.number):
+            raise ValueError(f"malformed rule number {self.number!r} (expected like 2.4.2 or E1.1)")
+
+    def __str__(self) -> str:
+        return f"{GAME_PREFIXES[self.game]} {self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> "RuleRef":
+        """Parse a citation such as ``"WiF 2.4.2"`` or ``"wif:2.4.2"``."""
+        m = re.match(r"^\s*([A-Za-z]+)\s*[: ]\s*(\S+)\s*$", text)
+        if not m:
+            raise ValueError(f"cannot read rule citation {text!r} (expected e.g. 'WiF 2.4.2')")
+        prefix, number = m.group(1).lower(), m.group(2)
+        game = _PREFIX_TO_GAME.get(prefix, prefix)
+        return cls(game, number)

@@ -1,0 +1,1 @@
+"""Pure rules modules, one package per game id; they never import Panel, Bokeh or HoloViews."""

@@ -1,0 +1,1 @@
+"""Pure rules of game `asl` (no Panel imports)."""

@@ -1,0 +1,1 @@
+"""Pure rules of game `churchill` (no Panel imports)."""

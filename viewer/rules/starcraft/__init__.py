@@ -1,0 +1,1 @@
+"""Pure rules of game `starcraft` (no Panel imports)."""

@@ -1,0 +1,1 @@
+"""Pure rules of game `use` (no Panel imports)."""

@@ -1,0 +1,1 @@
+"""Pure rules of game `wif` (no Panel imports)."""
