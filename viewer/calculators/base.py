@@ -1,0 +1,231 @@
+"""The calculator contract: inputs (parameters) -> :class:`Result` (value, steps, distribution).
+
+A calculator is a :class:`param.Parameterized` whose parameters are its inputs, each with a
+``doc`` and bounds where they apply. The same class drives the Panel card, the command line
+(``python -m viewer calc SLUG key=value``) and the tests. This module imports ``param`` only.
+"""
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import param
+
+from viewer.dice import Distribution
+from viewer.i18n import DEFAULT_LANGUAGE, t
+from viewer.reference.ruleref import RuleRef
+
+_TRUE = {"true", "yes", "1", "on", "y", "t", "si", "sí"}
+_FALSE = {"false", "no", "0", "off", "n", "f"}
+
+
+class CalculatorInputError(ValueError):
+    """Bad input, naming the ``parameter``, what was wrong and the ``allowed`` values (or None)."""
+
+    def __init__(self, parameter: str, message: str, allowed: Any = None):
+        self.parameter = parameter
+        self.message = message
+        self.allowed = allowed
+        super().__init__(f"{parameter}: {message}")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"error": {"parameter", "message", "allowed"}}``."""
+        return {"error": {"parameter": self.parameter, "message": self.message,
+                          "allowed": _jsonable(self.allowed)}}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of a calculator's explanation: a label ``key``, its ``params``, the rule cited."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    rule: RuleRef | None = None
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(self.key, lang, **self.params)
+
+    def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {"text": self.text(lang), "rule": str(self.rule) if self.rule else None}
+
+
+@dataclass(frozen=True)
+class MissingValue:
+    """A chart cell the calculator needs but nobody has filled in yet."""
+
+    chart: str
+    cell: str
+    rule: RuleRef | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chart": self.chart, "cell": self.cell, "rule": str(self.rule) if self.rule else None}
+
+
+@dataclass
+class Result:
+    """What :meth:`Calculator.compute` returns.
+
+    ``value`` keys have labels ``calc.<slug>.result.<name>``; ``steps`` explain the working;
+    ``distribution`` is the exact outcome distribution where dice are involved; ``missing``
+    lists the chart cells that are unknown (the value then holds what could be computed).
+    """
+
+    value: dict[str, Any]
+    steps: list[Step] = field(default_factory=list)
+    distribution: Distribution | None = None
+    missing: list[MissingValue] = field(default_factory=list)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    return str(value)
+
+
+class Calculator(param.Parameterized):
+    """Base of every calculator: subclass, declare parameters, set the ClassVars, ``compute()``.
+
+    Parameters are the inputs. ``slug`` is ``"<game>.<mechanic>"`` (``core.dice``), ``game`` is
+    ``"core"`` or a game id, ``rules`` the rules implemented. Labels: ``calc.<slug>.title``,
+    ``.summary``, ``.param.<name>``, ``.result.<name>``, ``.step.<name>``.
+    """
+
+    __abstract = True
+
+    slug: ClassVar[str] = ""
+    game: ClassVar[str] = "core"
+    rules: ClassVar[tuple[RuleRef, ...]] = ()
+    #: Names of the ``Result.value`` keys and of the steps, each with a label (checked by tests).
+    result_names: ClassVar[tuple[str, ...]] = ()
+    step_names: ClassVar[tuple[str, ...]] = ()
+
+    # -- the work ---------------------------------------------------------------------------
+    def compute(self) -> Result:
+        """Inputs -> result. Raises :class:`CalculatorInputError` for semantic input errors."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement compute()")
+
+    def step(self, name: str, rule: RuleRef | None = None, **params: Any) -> Step:
+        """A :class:`Step` with the label key ``calc.<slug>.step.<name>``."""
+        return Step(self.label_key("step", name), params, rule)
+
+    # -- inputs -----------------------------------------------------------------------------
+    @classmethod
+    def input_names(cls) -> list[str]:
+        """The calculator's input parameters, in declaration order (``name`` excluded)."""
+        return [p for p in cls.param if p != "name"]
+
+    def inputs(self) -> dict[str, Any]:
+        """The current input values, JSON-able."""
+        return {p: _jsonable(getattr(self, p)) for p in self.input_names()}
+
+    @classmethod
+    def from_inputs(cls, **raw: str) -> "Calculator":
+        """An instance from text values (command line, URL); bad input -> CalculatorInputError."""
+        names = cls.input_names()
+        values = {}
+        for key, text in raw.items():
+            if key not in names:
+                close = difflib.get_close_matches(key, names, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise CalculatorInputError(key, f"unknown parameter {key!r} for {cls.slug}{hint}", names)
+            values[key] = cls.convert(key, text)
+        return cls(**values)
+
+    @classmethod
+    def convert(cls, name: str, text: Any) -> Any:
+        """Turn ``text`` into a valid value of parameter ``name`` (or raise CalculatorInputError)."""
+        p = cls.param[name]
+        if not isinstance(text, str):
+            value = text
+        elif isinstance(p, param.Boolean):
+            low = text.strip().lower()
+            if low not in _TRUE | _FALSE:
+                raise CalculatorInputError(name, f"expected true or false, not {text!r}", [True, False])
+            value = low in _TRUE
+        elif isinstance(p, param.Selector) and not isinstance(p, param.Boolean):
+            objects = list(p.objects.values()) if isinstance(p.objects, dict) else list(p.objects)
+            matches = [o for o in objects if str(o) == text.strip()]
+            if not matches:
+                close = difflib.get_close_matches(text.strip(), [str(o) for o in objects], n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise CalculatorInputError(
+                    name, f"{text!r} is not one of the allowed values{hint}", [_jsonable(o) for o in objects])
+            value = matches[0]
+        elif isinstance(p, param.Integer):
+            try:
+                value = int(text.strip())
+            except ValueError:
+                raise CalculatorInputError(name, f"expected a whole number, not {text!r}",
+                                           _jsonable(p.bounds)) from None
+        elif isinstance(p, param.Number):
+            try:
+                value = float(text.strip())
+            except ValueError:
+                value = math.nan
+            if not math.isfinite(value):
+                raise CalculatorInputError(name, f"expected a number, not {text!r}", _jsonable(p.bounds))
+        elif isinstance(p, param.String):
+            value = text
+        else:
+            raise CalculatorInputError(name, f"cannot read a {type(p).__name__} parameter from text")
+        cls.check(name, value)
+        return value
+
+    @classmethod
+    def check(cls, name: str, value: Any) -> None:
+        """Raise CalculatorInputError if ``value`` is outside parameter ``name``'s bounds."""
+        p = cls.param[name]
+        bounds = getattr(p, "bounds", None)
+        if bounds and isinstance(value, (int, float)) and not isinstance(value, bool):
+            lo, hi = bounds
+            inc_lo, inc_hi = getattr(p, "inclusive_bounds", (True, True))
+            below = lo is not None and (value < lo or (value == lo and not inc_lo))
+            above = hi is not None and (value > hi or (value == hi and not inc_hi))
+            if below or above:
+                raise CalculatorInputError(
+                    name, f"{value} is outside the allowed range {lo}..{hi}", _jsonable(bounds))
+
+    # -- output -----------------------------------------------------------------------------
+    def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """``{"calculator", "inputs", "result", "steps", "distribution"}`` (+ ``"missing"`` if any)."""
+        result = self.compute()
+        out = {
+            "calculator": self.slug,
+            "inputs": self.inputs(),
+            "result": _jsonable(result.value),
+            "steps": [s.to_json(lang) for s in result.steps],
+            "distribution": result.distribution.to_json() if result.distribution is not None else None,
+        }
+        if result.missing:
+            out["missing"] = [m.to_json() for m in result.missing]
+        return out
+
+    # -- labels -----------------------------------------------------------------------------
+    @classmethod
+    def label_key(cls, kind: str, name: str | None = None) -> str:
+        """``calc.<slug>.title`` / ``.summary`` or ``calc.<slug>.<kind>.<name>``."""
+        return f"calc.{cls.slug}.{kind}" + (f".{name}" if name else "")
+
+    @classmethod
+    def title(cls, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(cls.label_key("title"), lang)
+
+    @classmethod
+    def summary(cls, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(cls.label_key("summary"), lang)
+
+    @classmethod
+    def param_label(cls, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(cls.label_key("param", name), lang)
+
+    @classmethod
+    def result_label(cls, name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        return t(cls.label_key("result", name), lang)

@@ -1,0 +1,120 @@
+"""The command line: ``python -m viewer VERB [ARGS] [--options]``, JSON on stdout.
+
+Verbs are small functions that add a subparser; a later verb (``supply``, ``index`` …) adds its
+own ``configure_<verb>`` to :data:`VERBS`. Bad input exits with status 2 and prints
+``{"error": {"parameter", "message", "allowed"}}`` on stdout, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from viewer.i18n import DEFAULT_LANGUAGE, LANGUAGES
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+class InputError(Exception):
+    """Bad command-line input; carries the ``{"parameter", "message", "allowed"}`` triple."""
+
+    def __init__(self, parameter: str | None, message: str, allowed: Any = None):
+        super().__init__(message)
+        self.parameter, self.message, self.allowed = parameter, message, allowed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"parameter": self.parameter, "message": self.message, "allowed": self.allowed}}
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors become :class:`InputError` (printed as JSON)."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        m = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$", message)
+        if m:
+            name = m.group(1).split("/")[-1].lstrip("-").lower()
+            allowed = [c.strip().strip("'") for c in m.group(3).split(",")]
+            raise InputError(name, f"{self.prog}: {m.group(2)!r} is not a known {name}", allowed)
+        raise InputError(None, f"{self.prog}: {message}")
+
+
+def emit(data: Any, stream=None) -> None:
+    stream = stream or sys.stdout
+    stream.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+# -- calc -----------------------------------------------------------------------------------------
+def parse_pairs(pairs: Sequence[str], names: Sequence[str]) -> dict[str, str]:
+    """``["a=1", "b=x y"]`` -> ``{"a": "1", "b": "x y"}``; malformed or repeated -> InputError."""
+    raw: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InputError(key or pair, f"expected key=value, not {pair!r}", list(names))
+        if key in raw:
+            raise InputError(key, f"{key!r} is given twice", list(names))
+        raw[key] = value
+    return raw
+
+
+def run_calc(args: argparse.Namespace) -> int:
+    from viewer.calculators import REGISTRY, CalculatorInputError, get
+
+    if args.list:
+        for slug in sorted(REGISTRY):
+            print(slug)
+        return EXIT_OK
+    if not args.slug:
+        raise InputError("calculator", "name a calculator (or use --list)", sorted(REGISTRY))
+    try:
+        cls = get(args.slug)
+        raw = parse_pairs(args.inputs, cls.input_names())
+        calc = cls.from_inputs(**raw)
+        emit(calc.to_json(args.lang))
+    except CalculatorInputError as err:
+        raise InputError(err.parameter, err.message, err.to_json()["error"]["allowed"]) from None
+    return EXIT_OK
+
+
+def configure_calc(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("calc", help="run a calculator and print its JSON result",
+                       description="python -m viewer calc SLUG key=value ...  |  calc --list")
+    p.add_argument("slug", nargs="?", help="calculator slug, e.g. core.dice")
+    p.add_argument("inputs", nargs="*", metavar="key=value", help="calculator inputs")
+    p.add_argument("--list", action="store_true", help="print every calculator slug, one a line")
+    p.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=LANGUAGES,
+                   help="language of the step texts")
+    p.set_defaults(run=run_calc)
+
+
+#: One configure function per verb; each adds a subparser with ``set_defaults(run=...)``.
+VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m viewer",
+                     description="wargame-viewer command line: VERB [ARGS] [--options], JSON on stdout")
+    sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
+    for configure in VERBS:
+        configure(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            verbs = sorted(parser._subparsers._group_actions[0].choices)  # noqa: SLF001
+            raise InputError("verb", "name a verb", verbs)
+        return args.run(args)
+    except InputError as err:
+        emit(err.to_json())
+        return EXIT_BAD_INPUT
