@@ -1,0 +1,7 @@
+"""Landing page: the five games (served at /)."""
+from viewer.views import AppShell, extension
+from viewer.views.landing import Landing
+
+extension()
+shell = AppShell("app.title")
+shell.page(Landing(shell.state).layout).servable()

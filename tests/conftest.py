@@ -1,0 +1,102 @@
+"""Shared fixtures: a real `panel serve` of every app, and Debian's Chromium through Playwright."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT.parent / "shared" / "seeds"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """Serve every app in apps/ as `make serve` does; yields (base_url, log_path)."""
+    port = free_port()
+    log = tmp_path_factory.mktemp("serve") / "panel.log"
+    apps = sorted(str(p) for p in (ROOT / "apps").glob("*.py"))
+    cmd = [sys.executable, "-m", "panel", "serve", *apps, "--index", "index", "--address", "127.0.0.1",
+           "--port", str(port), f"--allow-websocket-origin=localhost:{port}",
+           f"--allow-websocket-origin=127.0.0.1:{port}", "--num-procs", "1"]
+    with open(log, "w") as fh:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT)
+    base = f"http://localhost:{port}"
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"panel serve exited early:\n{log.read_text()}")
+        try:
+            urllib.request.urlopen(base + "/liveness", timeout=2)
+            break
+        except OSError:
+            try:
+                urllib.request.urlopen(base + "/", timeout=5)
+                break
+            except OSError:
+                time.sleep(0.5)
+    else:
+        proc.terminate()
+        raise RuntimeError(f"panel serve did not answer in 90 s:\n{log.read_text()}")
+    yield base, log
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageWatch:
+    """Console errors and requests that leave localhost, collected while a page runs."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        self.external: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", self._request)
+
+    def _request(self, request):
+        url = request.url
+        if not url.startswith(("http://localhost", "http://127.0.0.1", "ws://localhost",
+                               "ws://127.0.0.1", "blob:", "data:", "about:")):
+            self.external.append(url)
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def watched(context):
+    page = context.new_page()
+    return PageWatch(page)

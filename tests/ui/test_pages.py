@@ -1,0 +1,132 @@
+"""Browser tests: Playwright drives Debian's Chromium against `panel serve` on localhost."""
+import pytest
+
+pytest.importorskip("playwright")
+
+from viewer import hexgrid  # noqa: E402
+from viewer.board import load_map  # noqa: E402
+from viewer.views.mapview import sheet_shifts  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+# Screen position of a data point of the map figure, through BokehJS's own scales.
+_SCREEN_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const rect = view.canvas_view.el.getBoundingClientRect();
+    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+  }
+  return null;
+}"""
+
+# Number of bars drawn by the calculator card's distribution chart.
+_BAR_COUNT = """() => {
+  let n = -1;
+  for (const doc of Bokeh.documents)
+    for (const m of doc.all_models)
+      if (m.data !== undefined && m.data.side !== undefined) n = Math.max(n, m.data.side.length);
+  return n;
+}"""
+
+
+def _open(watched, url):
+    page = watched.page
+    page.goto(url)
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0",
+                           timeout=30000)
+    page.wait_for_timeout(1500)
+    return page
+
+
+def _click_hex(page, key):
+    m = load_map("demo")
+    sheet = m.sheets[key[0]]
+    dq, dr = sheet_shifts(m)[key[0]]
+    x, y = hexgrid.hex_to_pixel(key[1] + dq, key[2] + dr, sheet.size, sheet.orientation)
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('hexmap'))", timeout=30000)
+    page.wait_for_timeout(1000)
+    sx, sy = page.evaluate(_SCREEN_XY, [x, y])
+    page.mouse.click(sx, sy)
+    return m.label(key)
+
+
+@pytest.mark.parametrize("path", ["/", "/wif", "/wif?lang=es"])
+def test_page_loads_offline_without_console_errors(server, watched, path):
+    base, _ = server
+    page = _open(watched, base + path)
+    page.wait_for_timeout(1000)
+    assert watched.errors == []
+    assert watched.external == []
+
+
+def test_landing_lists_the_five_games_and_links_only_built_ones(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/")
+    for name in ["World in Flames", "Unconditional Surrender!", "Advanced Squad Leader", "Churchill", "StarCraft"]:
+        assert page.get_by_text(name, exact=False).first.is_visible()
+    page.locator("a.open-wif").first.click()
+    page.wait_for_url("**/wif*")
+
+
+def test_clicking_a_hex_shows_its_label_in_the_info_panel(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    key = ("main", 4, 3)
+    label = _click_hex(page, key)
+    page.get_by_text(f"Hex {label}").first.wait_for(timeout=10000)
+    assert watched.errors == []
+
+
+def test_changing_the_dice_expression_changes_the_chart(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    page.wait_for_timeout(1000)
+    assert page.evaluate(_BAR_COUNT) == 11  # 2d6: outcomes 2..12
+    field = page.locator(".calc-input-expression input").first
+    field.fill("d10+2")
+    field.press("Enter")
+    page.wait_for_function(f"() => ({_BAR_COUNT})() === 10", timeout=10000)
+    page.get_by_text("3/10").first.wait_for(timeout=5000)  # P(total >= 10) for d10+2
+
+
+def test_switching_to_spanish_changes_visible_labels_and_the_url(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    assert page.get_by_text("Calculators").first.is_visible()
+    page.locator(".language-switch button").nth(1).click()
+    page.get_by_text("Calculadoras").first.wait_for(timeout=10000)
+    page.wait_for_function("() => location.search.includes('lang=es')", timeout=10000)
+
+
+def test_two_browser_sessions_keep_their_own_state(server, browser):
+    base, _ = server
+    from tests.conftest import PageWatch
+
+    ctx_a = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx_b = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        a = _open(PageWatch(ctx_a.new_page()), base + "/wif")
+        b = _open(PageWatch(ctx_b.new_page()), base + "/wif")
+        label = _click_hex(a, ("main", 2, 2))
+        a.locator(".language-switch button").nth(1).click()
+        a.get_by_text(f"Hexágono {label}").first.wait_for(timeout=10000)
+        b.wait_for_timeout(1500)
+        assert b.get_by_text("Calculators").first.is_visible()
+        assert b.get_by_text(f"Hex {label}").count() == 0
+        assert b.get_by_text("Calculadoras").count() == 0
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+
+
+def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    page.locator(".rule-link button").first.click()
+    page.locator(".rule-panel").first.wait_for(timeout=10000)
+    page.get_by_text("WiF 2.7").first.wait_for()
+    assert page.url.rstrip("/").endswith("/wif")

@@ -1,0 +1,72 @@
+"""The info panel: the selected hex's label, terrain and attributes."""
+from __future__ import annotations
+
+import pandas as pd
+import panel as pn
+import param
+
+from ..board import HexMap
+from ..state import SessionState
+from .text import label, label_any
+
+#: Attribute columns shown, in order, with the catalogue prefix that names their values.
+_VALUE_PREFIX = {"terrain": ("terrain",), "climate_zone": ("climate", "zone")}
+_FLAGS = ("off_map", "hex_dot", "large_hex_dot", "coastal", "port", "city")
+
+
+class HexInfo(pn.viewable.Viewer):
+    """What the map knows about the selected hex, in the session's language."""
+
+    hexmap = param.ClassSelector(class_=HexMap, doc="The map whose hexes are described.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: language and selected hex.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._title = pn.pane.Markdown("", margin=(0, 10))
+        self._table = pn.pane.Markdown("", css_classes=["hex-info"], margin=(0, 10))
+        self._layout = pn.Column(self._title, self._table, width=300, css_classes=["hex-info-panel"])
+        self.state.param.watch(self._refresh, ["selected", "lang"])
+        self._refresh()
+
+    def rows(self, lang: str | None = None) -> list[tuple[str, str]]:
+        """The (label, value) rows describing the selected hex; empty when none is selected."""
+        lang = lang or self.state.lang
+        key = self.state.selected
+        if key is None or key not in self.hexmap:
+            return []
+        attrs = self.hexmap.hex(key)
+        rows = [
+            (label("ui.hex", lang), str(attrs["label"])),
+            (label("ui.sheet", lang), str(key[0])),
+            (label("ui.coordinates", lang), f"q={key[1]}, r={key[2]}"),
+        ]
+        for column in ("terrain", "climate_zone", "country", "sea_area", "map_class"):
+            value = attrs.get(column)
+            if value is None or (isinstance(value, float) and pd.isna(value)) or value == "":
+                continue
+            prefixes = _VALUE_PREFIX.get(column, ())
+            shown = label_any([f"{p}.{value}" for p in prefixes], lang, str(value))
+            rows.append((label(f"attr.{column}", lang), shown))
+        flags = [label(f"attr.{f}", lang) for f in _FLAGS if bool(attrs.get(f))]
+        if flags:
+            rows.append((label("ui.flags", lang), ", ".join(flags)))
+        features = self.hexmap.features
+        here = features[(features["sheet"] == key[0]) & (features["q"] == key[1]) & (features["r"] == key[2])]
+        for feat in here.itertuples(index=False):
+            rows.append((label(f"feature.{feat.kind}", lang), str(feat.name)))
+        return rows
+
+    def _refresh(self, *_):
+        lang = self.state.lang
+        rows = self.rows(lang)
+        if not rows:
+            self._title.object = f"**{label('ui.select_hex', lang)}**"
+            self._table.object = ""
+            return
+        self._title.object = f"### {label('ui.hex', lang)} {rows[0][1]}"
+        body = "\n".join(f"| {k} | {v} |" for k, v in rows)
+        self._table.object = f"| | |\n|---|---|\n{body}"
+
+    def __panel__(self):
+        return self._layout

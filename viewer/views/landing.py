@@ -1,0 +1,82 @@
+"""The landing page: the five games, each with a picture and a line; unbuilt ones say what is coming."""
+from __future__ import annotations
+
+import numpy as np
+import panel as pn
+
+from .. import GAMES, hexgrid
+from ..state import SessionState
+from .colors import TERRAIN_COLORS
+from .text import label
+
+#: Games whose app exists; the others show what is coming instead of a link.
+BUILT = ("wif",)
+
+_PICTURE_TERRAIN = {
+    "wif": ["sea", "clear", "forest", "mountain", "clear", "desert", "sea"],
+    "use": ["sea", "clear", "clear", "forest", "sea", "mountain", "clear"],
+    "asl": ["clear", "forest", "clear", "clear", "forest", "clear", "clear"],
+}
+
+
+def _hex_svg(terrain: list[str], night: bool = False) -> str:
+    """A seven-hex flower drawn from the project's own geometry."""
+    hexes = [(0, 0)] + hexgrid.ring((0, 0), 1)
+    q, r = hexgrid.hexes_to_arrays(hexes)
+    xs, ys = hexgrid.corners(q, r, size=18)
+    polys = []
+    for i in range(len(hexes)):
+        pts = " ".join(f"{x + 60:.1f},{-y + 55:.1f}" for x, y in zip(xs[i], ys[i]))
+        polys.append(f'<polygon points="{pts}" fill="{TERRAIN_COLORS[terrain[i]]}" stroke="#fff" stroke-width="1.5"/>')
+    shade = ('<circle cx="60" cy="55" r="30" fill="#ffe9a8" opacity="0.55"/>'
+             '<rect width="120" height="110" fill="#0b1a33" opacity="0.45"/>' if night else "")
+    return f'<svg viewBox="0 0 120 110" width="120" height="110">{"".join(polys)}{shade}</svg>'
+
+
+def _tracks_svg() -> str:
+    bars = "".join(
+        f'<rect x="10" y="{15 + 22 * i}" width="{40 + 18 * i}" height="14" rx="3" fill="{c}"/>'
+        for i, c in enumerate(["#8e2c2c", "#2c4f8e", "#6b6b6b", "#b08d2c"])
+    )
+    return f'<svg viewBox="0 0 120 110" width="120" height="110">{bars}</svg>'
+
+
+def _table_svg() -> str:
+    rings = "".join(f'<circle cx="60" cy="55" r="{r}" fill="none" stroke="#555" stroke-dasharray="3 3"/>'
+                    for r in (15, 30, 45))
+    return (f'<svg viewBox="0 0 120 110" width="120" height="110"><rect width="120" height="110" fill="#3a4a3a"/>'
+            f'{rings}<circle cx="60" cy="55" r="6" fill="#d95f02"/><circle cx="95" cy="30" r="6" fill="#4c78a8"/></svg>')
+
+
+def picture(game: str) -> str:
+    if game == "churchill":
+        return _tracks_svg()
+    if game == "starcraft":
+        return _table_svg()
+    return _hex_svg(_PICTURE_TERRAIN[game], night=(game == "asl"))
+
+
+class Landing:
+    """The cards of the five games, relabelled when the language changes."""
+
+    def __init__(self, state: SessionState):
+        self.state = state
+        self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, height=300,
+                                       styles={"border": "1px solid #ddd", "border-radius": "8px",
+                                               "padding": "8px"})
+                       for g in GAMES}
+        self.layout = pn.FlexBox(*self._cards.values(), gap="16px")
+        state.param.watch(self._refresh, "lang")
+        self._refresh()
+
+    def _refresh(self, *_):
+        lang = self.state.lang
+        for game, card in self._cards.items():
+            name = label(f"game.{game}.name", lang)
+            tagline = label(f"game.{game}.tagline", lang)
+            if game in BUILT:
+                action = f'<a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a>'
+            else:
+                action = (f'<em>{label("ui.coming_soon", lang)}</em>: '
+                          f'{label(f"game.{game}.status", lang)}')
+            card.object = (f'<div>{picture(game)}</div><h3>{name}</h3><p>{tagline}</p><p>{action}</p>')

@@ -1,0 +1,200 @@
+"""The map viewer: a hex map drawn with one Bokeh ``hex_tile`` glyph per sheet.
+
+The base layer carries integer ``q``, ``r`` and a terrain code per hex and is never redrawn;
+the selection and every overlay live on their own small sources (DESIGN.md "Rendering").
+Hexside features (rivers, straits …) are segments drawn along the shared hexside.
+"""
+from __future__ import annotations
+
+import numpy as np
+import panel as pn
+import param
+from bokeh.models import (
+    ColumnDataSource, CustomJSHover, HoverTool, Legend, LegendItem, LinearColorMapper, TapTool,
+    WheelZoomTool,
+)
+from bokeh.plotting import figure
+
+from .. import hexgrid
+from ..board import HexMap
+from ..state import SessionState
+from .colors import HEXSIDE_COLORS, SELECTION_COLOR, terrain_color
+from .hexinfo import HexInfo
+from .overlays import OverlaySet
+from .text import label
+
+_TERRAIN_JS = "return names[value] ?? '';"
+
+
+def sheet_shifts(hexmap: HexMap) -> dict[str, tuple[int, int]]:
+    """Whole-hex shift of each sheet that puts its origin ``(x0, y0)`` where the view draws it."""
+    out = {}
+    for s in hexmap.sheets.values():
+        q, r = hexgrid.pixel_to_hex(s.x0, s.y0, s.size, s.orientation)
+        out[s.name] = (int(q), int(r))
+    return out
+
+
+class MapView(pn.viewable.Viewer):
+    """A hex map with hover, tap-to-select, an info panel, a terrain legend and overlays.
+
+    >>> view = MapView(hexmap=load_map("demo"), state=SessionState())  # doctest: +SKIP
+    >>> view.select(("main", 3, 2)); view.overlays.add("zoc", hexes=[...])  # doctest: +SKIP
+    """
+
+    hexmap = param.ClassSelector(class_=HexMap, doc="The map to draw.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: language and selected hex.")
+
+    height = param.Integer(default=620, bounds=(200, 4000), doc="Height of the map in pixels.")
+
+    def __init__(self, **params):
+        if params.get("state") is None:
+            params["state"] = SessionState()
+        super().__init__(**params)
+        hexes = self.hexmap.hexes
+        self._terrains = sorted(hexes["terrain"].unique().tolist())
+        self._shifts = sheet_shifts(self.hexmap)
+        self.figure = self._make_figure()
+        self._sources: dict[str, ColumnDataSource] = {}
+        self._rows: dict[str, np.ndarray] = {}
+        self._selection: dict[str, ColumnDataSource] = {}
+        self._draw_base()
+        self._draw_hexsides()
+        self.overlays = OverlaySet(self.figure, self.hexmap, self._shifts)
+        self._draw_selection()
+        self.info = HexInfo(hexmap=self.hexmap, state=self.state)
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", height=self.height)
+        self.state.param.watch(self._on_lang, "lang")
+        self.state.param.watch(self._on_selected, "selected")
+        self._on_lang()
+        self._on_selected()
+
+    # ------------------------------------------------------------------ drawing
+    def _make_figure(self):
+        p = figure(
+            match_aspect=True, sizing_mode="stretch_width", height=self.height,
+            tools="pan,box_zoom,reset,save", toolbar_location="above", name="hexmap",
+        )
+        wheel = WheelZoomTool()
+        p.add_tools(wheel)
+        p.toolbar.active_scroll = wheel
+        p.axis.visible = False
+        p.grid.visible = False
+        p.outline_line_color = None
+        p.background_fill_color = "#f7f7f2"
+        return p
+
+    def _draw_base(self):
+        hexes = self.hexmap.hexes
+        codes = {name: i for i, name in enumerate(self._terrains)}
+        mapper = LinearColorMapper(
+            palette=[terrain_color(t) for t in self._terrains], low=-0.5, high=len(self._terrains) - 0.5,
+        )
+        renderers = []
+        for sheet in self.hexmap.sheets.values():
+            rows = np.flatnonzero((hexes["sheet"] == sheet.name).to_numpy())
+            dq, dr = self._shifts[sheet.name]
+            sub = hexes.iloc[rows]
+            src = ColumnDataSource({
+                "q": sub["q"].to_numpy(np.int32) + dq,
+                "r": sub["r"].to_numpy(np.int32) + dr,
+                "t": sub["terrain"].map(codes).to_numpy(np.int32),
+                "label": sub["label"].to_numpy(object),
+            }, name=f"base-{sheet.name}")
+            rend = self.figure.hex_tile(
+                q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
+                fill_color={"field": "t", "transform": mapper}, line_color="white", line_width=0.5,
+                name=f"base-{sheet.name}",
+            )
+            rend.nonselection_glyph = None
+            rend.selection_glyph = None
+            src.selected.on_change("indices", self._tap_handler(sheet.name))
+            self._sources[sheet.name] = src
+            self._rows[sheet.name] = rows
+            renderers.append(rend)
+        self._terrain_names = CustomJSHover(args={"names": []}, code=_TERRAIN_JS)
+        self._hover = HoverTool(renderers=renderers, tooltips=[("", "@label"), ("", "@t{custom}")],
+                                formatters={"@t": self._terrain_names})
+        self.figure.add_tools(self._hover, TapTool(renderers=renderers))
+        self._legend_items = []
+        for name in self._terrains:
+            first = np.flatnonzero((hexes["terrain"] == name).to_numpy())[0]
+            sheet = hexes["sheet"].iat[first]
+            index = int(np.searchsorted(self._rows[sheet], first))
+            rend = renderers[list(self.hexmap.sheets).index(sheet)]
+            self._legend_items.append(LegendItem(label=name, renderers=[rend], index=index))
+        self._legend = Legend(items=self._legend_items, location="top_left", click_policy="none",
+                              label_text_font_size="9pt", background_fill_alpha=0.8)
+        self.figure.add_layout(self._legend, "right")
+
+    def _draw_hexsides(self):
+        hs = self.hexmap.hexsides
+        same = hs[hs["sheet_a"] == hs["sheet_b"]]
+        cols = {"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "feature": []}
+        for row in same.itertuples(index=False):
+            sheet = self.hexmap.sheets[row.sheet_a]
+            dq, dr = self._shifts[row.sheet_a]
+            ax, ay = hexgrid.hex_to_pixel(row.q_a + dq, row.r_a + dr, sheet.size, sheet.orientation)
+            bx, by = hexgrid.hex_to_pixel(row.q_b + dq, row.r_b + dr, sheet.size, sheet.orientation)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            ux, uy = (ay - by), (bx - ax)
+            norm = np.hypot(ux, uy) or 1.0
+            half = sheet.size / 2
+            cols["x0"].append(mx + ux / norm * half)
+            cols["y0"].append(my + uy / norm * half)
+            cols["x1"].append(mx - ux / norm * half)
+            cols["y1"].append(my - uy / norm * half)
+            cols["color"].append(HEXSIDE_COLORS.get(row.feature, "#000000"))
+            cols["feature"].append(row.feature)
+        self._hexside_source = ColumnDataSource(cols, name="hexsides")
+        self._hexside_renderer = self.figure.segment(
+            x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=4,
+            source=self._hexside_source, name="hexsides",
+        )
+
+    def _draw_selection(self):
+        for sheet in self.hexmap.sheets.values():
+            src = ColumnDataSource({"q": [], "r": []}, name=f"selection-{sheet.name}")
+            rend = self.figure.hex_tile(
+                q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
+                fill_alpha=0, line_color=SELECTION_COLOR, line_width=4, name=f"selection-{sheet.name}",
+            )
+            rend.nonselection_glyph = None
+            self._selection[sheet.name] = src
+
+    # ------------------------------------------------------------------ behaviour
+    def _tap_handler(self, sheet: str):
+        def handler(attr, old, new):
+            if not new:
+                return
+            row = self._rows[sheet][new[0]]
+            h = self.hexmap.hexes
+            self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
+        return handler
+
+    def select(self, key) -> None:
+        """Select hex ``(sheet, q, r)`` as a click would (None clears the selection)."""
+        if key is not None and tuple(key) not in self.hexmap:
+            raise KeyError(f"hex {tuple(key)} is not on map {self.hexmap.name!r}")
+        self.state.selected = None if key is None else (key[0], int(key[1]), int(key[2]))
+
+    def _on_selected(self, *_):
+        key = self.state.selected
+        for sheet, src in self._selection.items():
+            if key is not None and key[0] == sheet and key in self.hexmap:
+                dq, dr = self._shifts[sheet]
+                src.data = {"q": [key[1] + dq], "r": [key[2] + dr]}
+            elif len(src.data["q"]):
+                src.data = {"q": [], "r": []}
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        self._terrain_names.args = dict(self._terrain_names.args,
+                                        names=[label(f"terrain.{t}", lang) for t in self._terrains])
+        self._hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
+        for item, name in zip(self._legend_items, self._terrains):
+            item.label = {"value": label(f"terrain.{name}", lang)}
+
+    def __panel__(self):
+        return pn.Row(self._pane, self.info, sizing_mode="stretch_width")

@@ -1,0 +1,66 @@
+"""The app shell every app uses: header with title and language switch, content, rule panel.
+
+Each call builds a fresh page with its own :class:`SessionState`: two browser sessions never
+share state. The page loads nothing from outside the server (DESIGN.md, issue "Offline").
+"""
+from __future__ import annotations
+
+import panel as pn
+
+from ..state import SessionState
+from .language import LanguageSwitch, sync_language_with_url
+from .rulelink import RulePanel
+from .text import label
+
+RAW_CSS = """
+.rule-panel { position: sticky; top: 0; }
+"""
+
+
+def extension() -> None:
+    """Load Panel's and HoloViews' Bokeh support once per process (no external resources)."""
+    import holoviews as hv
+
+    if "bokeh" not in hv.Store.renderers:
+        hv.extension("bokeh", logo=False)
+    pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False)
+
+
+class AppShell:
+    """Header (title, language switch), an error banner, the content and the rule side panel."""
+
+    def __init__(self, title_key: str, state: SessionState | None = None, url_sync: bool = True):
+        self.state = state or SessionState()
+        self.title_key = title_key
+        self.banner = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["url-error"])
+        if url_sync:
+            sync_language_with_url(self.state, report=self.report)
+        self._title = pn.pane.Markdown("", css_classes=["app-title"], margin=(0, 10),
+                                       styles={"color": "white", "font-size": "1.4em"})
+        self._home = pn.pane.HTML("", margin=(0, 10))
+        self.language = LanguageSwitch(state=self.state)
+        self.rule_panel = RulePanel(state=self.state)
+        self.main = pn.Column(sizing_mode="stretch_width")
+        self.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    def report(self, message: str) -> None:
+        """Show a problem with the user's input (URL, file …) without breaking the page."""
+        self.banner.object = message
+        self.banner.visible = True
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        self._title.object = label(self.title_key, lang)
+        self._home.object = f'<a href="./?lang={lang}" style="color: white">{label("ui.home", lang)}</a>'
+
+    def page(self, *content) -> pn.template.BootstrapTemplate:
+        """The servable page holding ``content`` beside the rule panel."""
+        self.main.objects = list(content)
+        template = pn.template.BootstrapTemplate(
+            title=label("app.title", self.state.lang),
+            header=[pn.Row(self._title, self._home, pn.HSpacer(), self.language, sizing_mode="stretch_width")],
+            main=[self.banner, pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
+            header_background="#2b3a42",
+        )
+        return template
