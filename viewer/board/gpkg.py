@@ -1,0 +1,270 @@
+"""Reading and writing maps as GeoPackages, and finding the bundled maps.
+
+One GeoPackage per map, readable by GIS tools (QGIS, ogr2ogr) as well as by this package:
+
+===================  ==========  ======================================================
+layer                geometry    content
+===================  ==========  ======================================================
+``hexes``            Polygon     one row per hex (the hex outline in map units / CRS)
+``hexsides``         LineString  the shared hexside (or a centre-to-centre connector
+                                 across a join), one row per feature
+``extra_edges``      LineString  centre-to-centre connector of each extra edge
+``features``         Point       cities, capitals, ports at their hex centres
+``regions``          none        ``kind, name`` (+ attributes)
+``region_adjacency`` none        ``kind, a, b, via``
+``sheets``           none        grid metadata per sheet (:data:`SHEET_FIELDS`)
+``map_meta``         none        ``key, value``: :data:`REQUIRED_META` and ``crs``
+===================  ==========  ======================================================
+
+Geometry is written for GIS users only; loading rebuilds positions from ``(q, r)`` and the
+sheet metadata, and validates every table (:mod:`viewer.board.validate`). Every problem
+raises :class:`MapFileError` naming the file, the layer, the 1-based row and the fault.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import warnings
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from viewer.board.errors import MapError, MapFileError
+from viewer.board.model import HexMap
+from viewer.board.sheet import REQUIRED_SHEET_FIELDS, SHEET_FIELDS, Sheet
+
+FORMAT_VERSION = "1"
+REQUIRED_META = ("format_version", "name", "game")
+REQUIRED_LAYERS = ("map_meta", "sheets", "hexes")
+OPTIONAL_LAYERS = ("hexsides", "regions", "region_adjacency", "features", "extra_edges")
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def _hexside_lines(hexmap: HexMap, df: pd.DataFrame):
+    """Shared hexside segment for same-sheet neighbours, centre connector otherwise."""
+    import shapely
+
+    if len(df) == 0:
+        return shapely.linestrings(np.empty((0, 2, 2)))
+    xa, ya = _centres(hexmap, df, "_a")
+    xb, yb = _centres(hexmap, df, "_b")
+    mx, my = (xa + xb) / 2, (ya + yb) / 2
+    dx, dy = xb - xa, yb - ya
+    length = np.hypot(dx, dy)
+    size = df["sheet_a"].map({k: s.size for k, s in hexmap.sheets.items()}).to_numpy(float)
+    same = (df["sheet_a"] == df["sheet_b"]).to_numpy()
+    # the hexside is perpendicular to the centre line, as long as a hex side (= size)
+    ux, uy = -dy / length * size / 2, dx / length * size / 2
+    start = np.where(same[:, None], np.c_[mx - ux, my - uy], np.c_[xa, ya])
+    end = np.where(same[:, None], np.c_[mx + ux, my + uy], np.c_[xb, yb])
+    return shapely.linestrings(np.stack([start, end], axis=1))
+
+
+def _centres(hexmap: HexMap, df: pd.DataFrame, end: str = ""):
+    x = np.empty(len(df))
+    y = np.empty(len(df))
+    for name, sheet in hexmap.sheets.items():
+        m = (df["sheet" + end] == name).to_numpy()
+        if m.any():
+            x[m], y[m] = sheet.centers(df["q" + end].to_numpy()[m], df["r" + end].to_numpy()[m])
+    return x, y
+
+
+def _hex_polygons(hexmap: HexMap):
+    h = hexmap.hexes
+    out = np.empty(len(h), dtype=object)
+    for name, sheet in hexmap.sheets.items():
+        m = (h["sheet"] == name).to_numpy()
+        if m.any():
+            out[m] = sheet.polygons(h["q"].to_numpy()[m], h["r"].to_numpy()[m])
+    return out
+
+
+def save_map(hexmap: HexMap, path) -> Path:
+    """Write ``hexmap`` to the GeoPackage ``path`` (replaced atomically); return the path."""
+    import geopandas as gpd
+    import pyogrio
+    import shapely
+
+    path = Path(path)
+    crs = hexmap.crs
+    spatial = {
+        "hexes": (hexmap.hexes, _hex_polygons(hexmap), "Polygon"),
+        "hexsides": (hexmap.hexsides, _hexside_lines(hexmap, hexmap.hexsides), "LineString"),
+        "extra_edges": (
+            hexmap.extra_edges,
+            shapely.linestrings(np.stack([np.c_[_centres(hexmap, hexmap.extra_edges, e)] for e in ("_a", "_b")], 1))
+            if len(hexmap.extra_edges)
+            else np.empty(0, dtype=object),
+            "LineString",
+        ),
+        "features": (hexmap.features, shapely.points(*_centres(hexmap, hexmap.features)), "Point"),
+    }
+    plain = {
+        "regions": hexmap.regions,
+        "region_adjacency": hexmap.region_adjacency,
+        "sheets": pd.DataFrame([s.to_record() for s in hexmap.sheets.values()], columns=list(SHEET_FIELDS)),
+        "map_meta": pd.DataFrame(
+            {
+                "key": ["format_version", "name", "game", "crs"],
+                "value": [FORMAT_VERSION, hexmap.name, hexmap.game, crs],
+            }
+        ),
+    }
+    fd, tmp = tempfile.mkstemp(suffix=".gpkg", dir=path.parent)
+    os.close(fd)
+    os.unlink(tmp)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=".*crs.*was not provided", category=UserWarning)
+            for layer, (df, geom, gtype) in spatial.items():
+                gdf = gpd.GeoDataFrame(df.copy(), geometry=gpd.GeoSeries(list(geom) if len(df) == 0 else geom, crs=crs))
+                pyogrio.write_dataframe(gdf, tmp, layer=layer, driver="GPKG", geometry_type=gtype)
+            for layer, df in plain.items():
+                pyogrio.write_dataframe(df, tmp, layer=layer, driver="GPKG")
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return path
+
+
+# ---------------------------------------------------------------------------- finding maps
+
+
+def _bundled_dirs() -> list[Path]:
+    dirs = []
+    try:
+        pkg = resources.files("viewer") / "maps"
+        if pkg.is_dir():
+            dirs.append(Path(str(pkg)))
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - viewer is always importable here
+        pass
+    checkout = Path(__file__).resolve().parents[2] / "maps"
+    if checkout.is_dir():
+        dirs.append(checkout)
+    return dirs
+
+
+def bundled_maps() -> dict[str, Path]:
+    """Bundled map names and files: the wheel's ``viewer/maps`` first, then the checkout's ``maps/``."""
+    found: dict[str, Path] = {}
+    for d in _bundled_dirs():
+        for f in sorted(d.glob("*.gpkg")):
+            found.setdefault(f.stem, f)
+    return found
+
+
+def _resolve(name_or_path) -> Path:
+    if isinstance(name_or_path, os.PathLike):
+        return Path(name_or_path)
+    text = str(name_or_path)
+    if text.endswith(".gpkg") or "/" in text or os.sep in text:
+        return Path(text)
+    maps = bundled_maps()
+    if text not in maps:
+        raise MapFileError(
+            text, f"no bundled map named {text!r}; bundled maps: {', '.join(maps) or '(none)'}"
+        )
+    return maps[text]
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def _read(path: Path, layer: str) -> pd.DataFrame:
+    import pyogrio
+
+    try:
+        return pyogrio.read_dataframe(path, layer=layer, read_geometry=False)
+    except Exception as exc:  # pyogrio raises several error types for broken files
+        raise MapFileError(path, f"cannot read layer: {exc}", layer) from None
+
+
+def _meta(path: Path, df: pd.DataFrame) -> dict[str, str]:
+    if not {"key", "value"} <= set(df.columns):
+        raise MapFileError(path, "the table needs the columns key and value", "map_meta")
+    meta = {str(k): (None if pd.isna(v) else str(v)) for k, v in zip(df["key"], df["value"])}
+    for key in REQUIRED_META:
+        if not meta.get(key):
+            raise MapFileError(path, f"missing grid metadata {key!r}", "map_meta")
+    if meta["format_version"] != FORMAT_VERSION:
+        raise MapFileError(
+            path,
+            f"unsupported format_version {meta['format_version']!r}; this version reads {FORMAT_VERSION!r}",
+            "map_meta",
+        )
+    return meta
+
+
+def _sheets(path: Path, df: pd.DataFrame) -> list[Sheet]:
+    missing = [c for c in REQUIRED_SHEET_FIELDS if c not in df.columns]
+    if missing:
+        raise MapFileError(path, f"missing grid metadata {', '.join(repr(m) for m in missing)}", "sheets")
+    if len(df) == 0:
+        raise MapFileError(path, "a map needs at least one sheet", "sheets")
+    out = []
+    for i, rec in enumerate(df.to_dict("records")):
+        for key in REQUIRED_SHEET_FIELDS:
+            if rec[key] is None or (isinstance(rec[key], float) and math.isnan(rec[key])):
+                raise MapFileError(path, f"missing grid metadata {key!r}", "sheets", i + 1)
+        opt = {k: (None if pd.isna(rec.get(k)) else rec.get(k)) for k in ("crs", "spacing_m")}
+        try:
+            out.append(
+                Sheet(
+                    name=str(rec["sheet"]),
+                    size=float(rec["size"]),
+                    orientation=str(rec["orientation"]),
+                    offset=str(rec["offset"]),
+                    label_format=str(rec["label_format"]),
+                    col_base=int(rec["col_base"]),
+                    row_base=int(rec["row_base"]),
+                    x0=float(rec["x0"]),
+                    y0=float(rec["y0"]),
+                    crs=None if opt["crs"] is None else str(opt["crs"]),
+                    spacing_m=None if opt["spacing_m"] is None else float(opt["spacing_m"]),
+                )
+            )
+        except (ValueError, TypeError) as exc:
+            raise MapFileError(path, str(exc), "sheets", i + 1) from None
+    return out
+
+
+def load_map(name_or_path) -> HexMap:
+    """Load a map by bundled name (``"demo"``) or by path, validating every table.
+
+    Raises :class:`MapFileError` for anything wrong: a missing file, a file that is not a
+    GeoPackage or not a map, missing grid metadata, and every inconsistency the validator finds.
+    """
+    import pyogrio
+
+    path = _resolve(name_or_path)
+    if not path.is_file():
+        raise MapFileError(path, "no such file")
+    with open(path, "rb") as fh:
+        if fh.read(16) != _SQLITE_MAGIC:
+            raise MapFileError(path, "not a GeoPackage (the file is not an SQLite database)")
+    try:
+        layers = {str(name) for name, _ in pyogrio.list_layers(path)}
+    except Exception as exc:
+        raise MapFileError(path, f"not a GeoPackage ({exc})") from None
+    missing = [layer for layer in REQUIRED_LAYERS if layer not in layers]
+    if missing:
+        raise MapFileError(
+            path,
+            f"not a wargame-viewer map: missing layer(s) {', '.join(missing)} "
+            f"(found: {', '.join(sorted(layers)) or 'none'})",
+        )
+    meta = _meta(path, _read(path, "map_meta"))
+    sheets = _sheets(path, _read(path, "sheets"))
+    tables = {layer: _read(path, layer) if layer in layers else None for layer in OPTIONAL_LAYERS}
+    try:
+        return HexMap(meta["name"], meta["game"], sheets, _read(path, "hexes"), **tables)
+    except MapError as err:
+        raise MapFileError.from_map_error(path, err) from None
