@@ -38,6 +38,17 @@ _PALETTE = ["#d9d9d9", "#74a35a", "#8c6d46", "#e8d28a", "#b59a5b", "#6f8f7f", "#
 CANDIDATES: dict[str, Callable[[HexMap], object]] = {}
 
 
+def map_viewer_figure(hexmap: HexMap):
+    """The app shell's map viewer (viewer.views.MapView): its whole Bokeh figure. Goal: <= 1.5x."""
+    from viewer.state import SessionState
+    from viewer.views.mapview import MapView
+
+    return MapView(hexmap=hexmap, state=SessionState()).figure
+
+
+CANDIDATES["map viewer"] = map_viewer_figure
+
+
 def synthetic_map(n: int) -> HexMap:
     cols, rows = SIZES[n]
     return rectangle_map(cols, rows, seed=n)
