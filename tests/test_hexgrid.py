@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 from bokeh.util.hex import axial_to_cartesian, cartesian_to_axial
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from viewer import hexgrid as hg
@@ -109,6 +109,9 @@ def test_pixel_positions_agree_with_bokeh(h, orientation, size):
 
 @given(st.floats(-500, 500), st.floats(-500, 500), orientations)
 def test_pixel_to_hex_agrees_with_bokeh(x, y, orientation):
+    # Points on a hexside or corner belong to either hex; rounding ties may differ there.
+    near = {hg.pixel_to_hex(x + dx, y + dy, 7.0, orientation) for dx in (-1e-6, 1e-6) for dy in (-1e-6, 1e-6)}
+    assume(len(near) == 1)
     q, r = cartesian_to_axial(np.array([x]), np.array([y]), 7.0, orientation)
     assert hg.pixel_to_hex(x, y, 7.0, orientation) == (int(q[0]), int(r[0]))
 
