@@ -7,7 +7,9 @@ from dataclasses import dataclass
 #: How each game id is written in citations such as ``WiF 2.4.2``.
 GAME_PREFIXES = {"wif": "WiF", "use": "USE", "asl": "ASL", "churchill": "Churchill", "starcraft": "SC"}
 _PREFIX_TO_GAME = {v.lower(): k for k, v in GAME_PREFIXES.items()}
-_NUMBER = re.compile(r"^[A-Z]?\d+(\.\d+)*[a-z]?$")
+#: A rule number: digits and dots, with an optional chapter letter (ASL "E1.94", "A10.61") or a
+#: bare chapter letter before the first dot (ASL "G.5"), and an optional lower-case suffix.
+_NUMBER = re.compile(r"^(?:[A-Z]?\d+|[A-Z])(?:\.\d+)*[a-z]?$")
 
 
 @dataclass(frozen=True, order=True)
@@ -21,7 +23,7 @@ class RuleRef:
         if self.game not in GAME_PREFIXES:
             raise ValueError(f"unknown game {self.game!r}; allowed: {', '.join(GAME_PREFIXES)}")
         if not _NUMBER.match(self.number):
-            raise ValueError(f"malformed rule number {self.number!r} (expected like 2.4.2 or E1.1)")
+            raise ValueError(f"malformed rule number {self.number!r} (expected like 2.4.2, 7.74, E1.94 or G.5)")
 
     def __str__(self) -> str:
         return f"{GAME_PREFIXES[self.game]} {self.number}"
