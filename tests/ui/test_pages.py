@@ -21,12 +21,12 @@ _SCREEN_XY = """([x, y]) => {
   return null;
 }"""
 
-# Number of bars drawn by the calculator card's distribution chart.
-_BAR_COUNT = """() => {
-  let n = -1;
+# Bar counts of the distribution charts in the document (a redraw adds a source).
+_BAR_COUNTS = """() => {
+  const n = [];
   for (const doc of Bokeh.documents)
     for (const m of doc.all_models)
-      if (m.data !== undefined && m.data.side !== undefined) n = Math.max(n, m.data.side.length);
+      if (m.data !== undefined && m.data.side !== undefined) n.push(m.data.side.length);
   return n;
 }"""
 
@@ -84,12 +84,27 @@ def test_changing_the_dice_expression_changes_the_chart(server, watched):
     page = _open(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.wait_for_timeout(1000)
-    assert page.evaluate(_BAR_COUNT) == 11  # 2d6: outcomes 2..12
+    assert 11 in page.evaluate(_BAR_COUNTS)  # 2d6: outcomes 2..12
+    assert 10 not in page.evaluate(_BAR_COUNTS)
     field = page.locator(".calc-input-expression input").first
     field.fill("d10+2")
     field.press("Enter")
-    page.wait_for_function(f"() => ({_BAR_COUNT})() === 10", timeout=10000)
-    page.get_by_text("3/10").first.wait_for(timeout=5000)  # P(total >= 10) for d10+2
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(10)", timeout=10000)  # 3..12
+    page.get_by_text("3/5").first.wait_for(timeout=5000)  # P(d10+2 >= 7) = 6/10
+
+
+def test_a_bad_expression_names_the_parameter_and_keeps_the_page(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    field = page.locator(".calc-input-expression input").first
+    field.fill("2q6")
+    field.press("Enter")
+    page.locator(".calc-error").first.get_by_text("Dice expression").wait_for(timeout=10000)
+    field.fill("3d6")
+    field.press("Enter")
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(16)", timeout=10000)  # 3..18
+    assert watched.errors == []
 
 
 def test_switching_to_spanish_changes_visible_labels_and_the_url(server, watched):

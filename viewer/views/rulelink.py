@@ -36,7 +36,7 @@ class RuleLink(pn.viewable.Viewer):
         self._button = pn.widgets.Button(
             name=str(self.ref), button_type="light", button_style="outline",
             css_classes=["rule-link"], margin=(0, 4), height=30,
-            stylesheets=[":host .bk-btn {text-decoration: underline; color: #1a5fb4;}"],
+            stylesheets=[":host .bk-btn {text-decoration: underline; color: #1a5fb4; text-transform: none;}"],
         )
         self._button.on_click(lambda _event: self.state.open(self.ref))
         self.state.param.watch(self._update_tooltip, "lang")
