@@ -6,14 +6,17 @@ allowed values; the page keeps working and the last good result stays visible un
 from __future__ import annotations
 
 import holoviews as hv
+import holoviews.plotting.bokeh  # noqa: F401  (registers the Bokeh renderer the charts need)
 import pandas as pd
 import panel as pn
 import param
 
 from ..calculators import Calculator, CalculatorInputError
 from ..state import SessionState
+from ..state.userdata import UserStore
+from .presets import PresetBar
 from .rulelink import RuleLink
-from .text import label
+from .text import label, label_any
 
 
 def _widget_for(calc: Calculator, name: str):
@@ -40,9 +43,14 @@ class CalculatorCard(pn.viewable.Viewer):
 
     state = param.ClassSelector(class_=SessionState, doc="The session: language and rule panel.")
 
+    store = param.ClassSelector(class_=UserStore, doc="""
+        Where saved presets live; the per-user data folder by default.""")
+
     def __init__(self, **params):
         if params.get("state") is None:
             params["state"] = SessionState()
+        if params.get("store") is None:
+            params["store"] = UserStore()
         super().__init__(**params)
         calc = self.calculator
         self.widgets = {name: _widget_for(calc, name) for name in calc.input_names()}
@@ -57,9 +65,10 @@ class CalculatorCard(pn.viewable.Viewer):
         self._chart = pn.pane.HoloViews(None, sizing_mode="stretch_width", height=260,
                                         css_classes=["calc-chart"])
         self._rules = pn.Row(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
+        self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
             self._summary, self._rules, pn.Row(*self.widgets.values()), self._error, self._result,
-            self._chart, self._steps_title, self._steps,
+            self._chart, self._steps_title, self._steps, self.presets.layout,
             title="", collapsible=False, sizing_mode="stretch_width",
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
@@ -83,11 +92,30 @@ class CalculatorCard(pn.viewable.Viewer):
             self.recompute()
         return handler
 
+    def apply_inputs(self, values: dict) -> bool:
+        """Set several inputs at once (a preset or an uploaded file), all checked first."""
+        try:
+            checked = type(self.calculator).from_inputs(
+                **{k: v if isinstance(v, str) else str(v) for k, v in values.items()})
+        except CalculatorInputError as err:
+            self._show_error(err)
+            return False
+        for name in values:
+            self.widgets[name].value = getattr(checked, name)
+        return True
+
+    def show_problem(self, parameter: str, message: str) -> None:
+        """Show a problem that is not about one input (a preset name, a file)."""
+        self._show_error(CalculatorInputError(parameter, message))
+
     def _show_error(self, err: CalculatorInputError) -> None:
         self.error = err
         lang = self.state.lang
         calc = type(self.calculator)
-        who = calc.param_label(err.parameter, lang) if err.parameter in calc.input_names() else err.parameter
+        if err.parameter in calc.input_names():
+            who = calc.param_label(err.parameter, lang)
+        else:
+            who = label_any([f"ui.{err.parameter}"], lang, err.parameter)
         allowed = ""
         if err.allowed is not None:
             shown = err.allowed if isinstance(err.allowed, str) else ", ".join(map(str, err.allowed))
@@ -146,8 +174,9 @@ class CalculatorCard(pn.viewable.Viewer):
         self._card.title = calc.title(lang)
         self._summary.object = calc.summary(lang)
         for name, widget in self.widgets.items():
-            widget.name = calc.param_label(name, lang)
+            widget.label = calc.param_label(name, lang)
         self._steps_title.object = f"**{label('ui.steps', lang)}**"
+        self.presets.relabel(lang)
         if self.error is not None:
             self._show_error(self.error)
         else:

@@ -17,7 +17,7 @@ class LanguageSwitch(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._widget = pn.widgets.RadioButtonGroup(
-            options=self._options(), value=self.state.lang, button_type="light",
+            options=self._options(), value=self.state.lang, color="light",
             css_classes=["language-switch"], width=180,
         )
         self._widget.param.watch(lambda e: setattr(self.state, "lang", e.new), "value")

@@ -152,6 +152,12 @@ class MapView(pn.viewable.Viewer):
             x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=4,
             source=self._hexside_source, name="hexsides",
         )
+        self._hexside_features = sorted(set(cols["feature"]))
+        self._hexside_items = [
+            LegendItem(label=f, renderers=[self._hexside_renderer], index=cols["feature"].index(f))
+            for f in self._hexside_features
+        ]
+        self._legend.items = self._legend_items + self._hexside_items
 
     def _draw_selection(self):
         for sheet in self.hexmap.sheets.values():
@@ -195,6 +201,8 @@ class MapView(pn.viewable.Viewer):
         self._hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
         for item, name in zip(self._legend_items, self._terrains):
             item.label = {"value": label(f"terrain.{name}", lang)}
+        for item, name in zip(self._hexside_items, self._hexside_features):
+            item.label = {"value": label(f"hexside.{name}", lang)}
 
     def __panel__(self):
         return pn.Row(self._pane, self.info, sizing_mode="stretch_width")

@@ -34,7 +34,7 @@ class RuleLink(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._button = pn.widgets.Button(
-            name=str(self.ref), button_type="light", button_style="outline",
+            label=str(self.ref), color="light", variant="outline",
             css_classes=["rule-link"], margin=(0, 4), height=30,
             stylesheets=[":host .bk-btn {text-decoration: underline; color: #1a5fb4; text-transform: none;}"],
         )
@@ -58,7 +58,7 @@ class RulePanel(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._body = pn.pane.Markdown("", sizing_mode="stretch_width", css_classes=["rule-panel-body"])
-        self._close = pn.widgets.Button(name="", button_type="light", width=90)
+        self._close = pn.widgets.Button(label="", color="light", width=90)
         self._close.on_click(lambda _event: setattr(self.state, "open_rule", None))
         self._layout = pn.Card(
             self._body, self._close, title="", collapsible=False, width=320,
@@ -70,7 +70,7 @@ class RulePanel(pn.viewable.Viewer):
     def _refresh(self, *_):
         lang = self.state.lang
         ref = self.state.open_rule
-        self._close.name = label("ui.close", lang)
+        self._close.label = label("ui.close", lang)
         if ref is None:
             self._layout.visible = False
             return

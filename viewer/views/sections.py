@@ -19,7 +19,7 @@ class Sections:
         self._items = {k: pn.Column(v, sizing_mode="stretch_width", visible=(i == 0))
                        for i, (k, v) in enumerate(sections.items())}
         self.switch = pn.widgets.RadioButtonGroup(options=self._options(), value=self.keys[0],
-                                                  button_type="primary", button_style="outline",
+                                                  color="primary", variant="outline",
                                                   css_classes=["section-switch"])
         self.switch.param.watch(self._show, "value")
         state.param.watch(self._relabel, "lang")

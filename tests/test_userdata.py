@@ -1,0 +1,50 @@
+"""User data: saved presets survive a new store (a restart), bad names and files are explained."""
+import pytest
+
+from viewer.state.userdata import ENV_VAR, UserDataError, UserStore, data_dir
+
+
+def test_save_and_load_survive_a_new_store(tmp_path):
+    UserStore(tmp_path).save("presets", "big attack", {"expression": "4d10 keep highest 2", "target": 12},
+                             group="core.dice")
+    again = UserStore(tmp_path)
+    assert again.names("presets", group="core.dice") == ["big attack"]
+    assert again.load("presets", "big attack", group="core.dice") == {
+        "expression": "4d10 keep highest 2", "target": 12}
+
+
+def test_the_folder_follows_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "x"))
+    assert data_dir() == tmp_path / "x"
+    assert UserStore().root == tmp_path / "x"
+
+
+@pytest.mark.parametrize("name", ["", "../escape", ".hidden", "a/b", "x" * 65])
+def test_bad_names_are_refused_with_what_is_allowed(tmp_path, name):
+    with pytest.raises(UserDataError, match="letters, digits"):
+        UserStore(tmp_path).save("presets", name, {})
+
+
+def test_unknown_kind_lists_the_kinds(tmp_path):
+    with pytest.raises(UserDataError, match="settings, presets, charts, scenarios"):
+        UserStore(tmp_path).save("secrets", "a", {})
+
+
+def test_a_malformed_file_names_the_file_and_line(tmp_path):
+    store = UserStore(tmp_path)
+    path = store.save("settings", "prefs", {"lang": "es"})
+    path.write_text("lang: [es\n")
+    with pytest.raises(UserDataError, match=r"prefs\.yaml, line \d+: not valid YAML"):
+        store.load("settings", "prefs")
+    path.write_text("- just\n- a list\n")
+    with pytest.raises(UserDataError, match="expected a mapping"):
+        store.load("settings", "prefs")
+
+
+def test_a_failed_write_keeps_the_previous_file(tmp_path):
+    store = UserStore(tmp_path)
+    store.save("settings", "prefs", {"lang": "es"})
+    with pytest.raises(Exception):
+        store.save("settings", "prefs", {"bad": object()})
+    assert store.load("settings", "prefs") == {"lang": "es"}
+    assert [p.name for p in (tmp_path / "settings").iterdir()] == ["prefs.yaml"]
