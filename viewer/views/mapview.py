@@ -61,7 +61,8 @@ class MapView(pn.viewable.Viewer):
         self._selection: dict[str, ColumnDataSource] = {}
         self._draw_base()
         self._draw_hexsides()
-        self.overlays = OverlaySet(self.figure, self.hexmap, self._shifts)
+        self.overlays = OverlaySet(self.figure, self.hexmap, self._shifts, legend=self._legend,
+                                   labeler=lambda key: label(key, self.state.lang))
         self._draw_selection()
         self.info = HexInfo(hexmap=self.hexmap, state=self.state)
         self._pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", height=self.height)
@@ -203,6 +204,8 @@ class MapView(pn.viewable.Viewer):
             item.label = {"value": label(f"terrain.{name}", lang)}
         for item, name in zip(self._hexside_items, self._hexside_features):
             item.label = {"value": label(f"hexside.{name}", lang)}
+        if hasattr(self, "overlays"):
+            self.overlays.relabel()
 
     def __panel__(self):
         return pn.Row(self._pane, self.info, sizing_mode="stretch_width")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import numpy as np
-from bokeh.models import ColumnDataSource, GlyphRenderer
+from bokeh.models import ColumnDataSource, GlyphRenderer, Legend, LegendItem
 
 from .. import hexgrid
 from ..board import HexMap
@@ -28,6 +28,7 @@ class Layer:
     renderers: list[GlyphRenderer]
     legend_key: str | None
     rows: dict[tuple, tuple[str, int]] = field(default_factory=dict)
+    legend_item: LegendItem | None = None
 
 
 class OverlaySet:
@@ -36,10 +37,13 @@ class OverlaySet:
     ``shifts`` gives, per sheet, the whole-hex shift that places it in the view's plane.
     """
 
-    def __init__(self, figure, hexmap: HexMap, shifts: dict[str, tuple[int, int]]):
+    def __init__(self, figure, hexmap: HexMap, shifts: dict[str, tuple[int, int]],
+                 legend: Legend | None = None, labeler=str):
         self._figure = figure
         self._map = hexmap
         self._shifts = shifts
+        self._legend = legend
+        self._labeler = labeler
         self.layers: dict[str, Layer] = {}
 
     # ------------------------------------------------------------ data shaping
@@ -110,6 +114,9 @@ class OverlaySet:
         for rend in renderers:
             rend.nonselection_glyph = None
         layer = Layer(name, kind, sources, renderers, legend_key)
+        if legend_key and self._legend is not None:
+            layer.legend_item = LegendItem(label=self._labeler(legend_key), renderers=renderers[:1])
+            self._legend.items = [*self._legend.items, layer.legend_item]
         self.layers[name] = layer
         if data:
             self.set(name, **data)
@@ -153,6 +160,12 @@ class OverlaySet:
                 per_sheet.setdefault(sheet, {}).setdefault(column, []).append((row, value))
         for sheet, patches in per_sheet.items():
             layer.sources[sheet].patch(patches)
+
+    def relabel(self) -> None:
+        """Put every legend entry in the current language (called when it changes)."""
+        for layer in self.layers.values():
+            if layer.legend_item is not None:
+                layer.legend_item.label = {"value": self._labeler(layer.legend_key)}
 
     def toggle(self, name: str, visible: bool | None = None) -> bool:
         """Show or hide a layer (flip it when ``visible`` is None); returns the new state."""
