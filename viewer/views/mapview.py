@@ -7,6 +7,7 @@ Hexside features (rivers, straits …) are segments drawn along the shared hexsi
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import panel as pn
 import param
 from bokeh.models import (
@@ -88,20 +89,20 @@ class MapView(pn.viewable.Viewer):
 
     def _draw_base(self):
         hexes = self.hexmap.hexes
-        codes = {name: i for i, name in enumerate(self._terrains)}
+        terrain = pd.Categorical(hexes["terrain"], categories=self._terrains).codes.astype(np.int32)
+        sheet_codes = pd.Categorical(hexes["sheet"], categories=list(self.hexmap.sheets)).codes
+        q_all = hexes["q"].to_numpy(np.int32)
+        r_all = hexes["r"].to_numpy(np.int32)
+        labels = hexes["label"].to_numpy(dtype=str)  # a "U" array serialises without per-item work
         mapper = LinearColorMapper(
             palette=[terrain_color(t) for t in self._terrains], low=-0.5, high=len(self._terrains) - 0.5,
         )
         renderers = []
-        for sheet in self.hexmap.sheets.values():
-            rows = np.flatnonzero((hexes["sheet"] == sheet.name).to_numpy())
+        for i, sheet in enumerate(self.hexmap.sheets.values()):
+            rows = np.flatnonzero(sheet_codes == i)
             dq, dr = self._shifts[sheet.name]
-            sub = hexes.iloc[rows]
             src = ColumnDataSource({
-                "q": sub["q"].to_numpy(np.int32) + dq,
-                "r": sub["r"].to_numpy(np.int32) + dr,
-                "t": sub["terrain"].map(codes).to_numpy(np.int32),
-                "label": sub["label"].to_numpy(object),
+                "q": q_all[rows] + dq, "r": r_all[rows] + dr, "t": terrain[rows], "label": labels[rows],
             }, name=f"base-{sheet.name}")
             rend = self.figure.hex_tile(
                 q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
@@ -118,13 +119,14 @@ class MapView(pn.viewable.Viewer):
         self._hover = HoverTool(renderers=renderers, tooltips=[("", "@label"), ("", "@t{custom}")],
                                 formatters={"@t": self._terrain_names})
         self.figure.add_tools(self._hover, TapTool(renderers=renderers))
+        _, first_rows = np.unique(terrain, return_index=True)
         self._legend_items = []
-        for name in self._terrains:
-            first = np.flatnonzero((hexes["terrain"] == name).to_numpy())[0]
-            sheet = hexes["sheet"].iat[first]
+        for first in first_rows:
+            sheet_index = int(sheet_codes[first])
+            sheet = list(self.hexmap.sheets)[sheet_index]
             index = int(np.searchsorted(self._rows[sheet], first))
-            rend = renderers[list(self.hexmap.sheets).index(sheet)]
-            self._legend_items.append(LegendItem(label=name, renderers=[rend], index=index))
+            self._legend_items.append(LegendItem(label=self._terrains[terrain[first]],
+                                                 renderers=[renderers[sheet_index]], index=index))
         self._legend = Legend(items=self._legend_items, location="top_left", click_policy="none",
                               label_text_font_size="9pt", background_fill_alpha=0.8)
         self.figure.add_layout(self._legend, "right")
