@@ -3,5 +3,5 @@ from viewer.views import AppShell, extension
 from viewer.views.landing import Landing
 
 extension()
-shell = AppShell("app.title")
+shell = AppShell()
 shell.page(Landing(shell.state).layout).servable()

@@ -159,3 +159,11 @@ def test_landing_lists_five_games_and_links_only_built_ones():
     for game, card in landing._cards.items():
         assert ('href="./%s' % game in card.object) == (game in BUILT)
         assert "<svg" in card.object
+
+
+def test_card_upload_for_another_calculator_is_refused(card):
+    card.presets.upload.filename = "other.yaml"
+    card.presets.upload.value = b"calculator: wif.naval-search\ninputs: {target: 3}\n"
+    assert "wif.naval-search" in card._error.object and card.calculator.target == 7
+    card.presets.upload.value = b"inputs: [1, 2]\n"
+    assert "other.yaml" in card._error.object

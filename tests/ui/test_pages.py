@@ -26,7 +26,7 @@ _BAR_COUNTS = """() => {
   const n = [];
   for (const doc of Bokeh.documents)
     for (const m of doc.all_models)
-      if (m.data !== undefined && m.data.side !== undefined) n.push(m.data.side.length);
+      if (m.data != null && typeof m.data === "object" && m.data.side !== undefined) n.push(m.data.side.length);
   return n;
 }"""
 
@@ -145,3 +145,24 @@ def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
     page.locator(".rule-panel").first.wait_for(timeout=10000)
     page.get_by_text("WiF 2.7").first.wait_for()
     assert page.url.rstrip("/").endswith("/wif")
+
+
+def test_saved_inputs_survive_a_reload(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    field = page.locator(".calc-input-expression input").first
+    field.fill("4d10 keep highest 2")
+    field.press("Enter")
+    name = page.locator(".preset-name input").first
+    name.fill("two best of four")
+    name.press("Enter")
+    page.locator(".preset-save button").first.click()
+    page.get_by_text("Saved as 'two best of four'.").first.wait_for(timeout=10000)
+    page = _open(watched, base + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    page.locator(".preset-list select").first.select_option("two best of four")
+    page.locator(".preset-load button").first.click()
+    assert 19 not in page.evaluate(_BAR_COUNTS)
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=10000)  # totals 2..20
+    assert watched.errors == []

@@ -61,7 +61,7 @@ class Landing:
 
     def __init__(self, state: SessionState):
         self.state = state
-        self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, height=300,
+        self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
                                        styles={"border": "1px solid #ddd", "border-radius": "8px",
                                                "padding": "8px"})
                        for g in GAMES}
@@ -77,6 +77,5 @@ class Landing:
             if game in BUILT:
                 action = f'<a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a>'
             else:
-                action = (f'<em>{label("ui.coming_soon", lang)}</em>: '
-                          f'{label(f"game.{game}.status", lang)}')
-            card.object = (f'<div>{picture(game)}</div><h3>{name}</h3><p>{tagline}</p><p>{action}</p>')
+                action = f'<em>{label(f"game.{game}.status", lang)}</em>'
+            card.object = (f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p><p>{action}</p>')

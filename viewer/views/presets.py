@@ -76,17 +76,19 @@ class PresetBar:
     def _uploaded(self, event) -> None:
         if not event.new:
             return
-        origin = self.upload.filename or "uploaded file"
+        lang = self.card.state.lang
+        origin = self.upload.filename or label("ui.uploaded_file", lang)
         try:
             data = parse_yaml_mapping(event.new.decode("utf-8", errors="replace"), origin)
         except UserDataError as err:
             self.card.show_problem("file", str(err))
             return
         if "calculator" in data and data["calculator"] != self.slug:
-            self.card.show_problem("file", f"{origin}: inputs for {data['calculator']!r}, not {self.slug!r}")
+            self.card.show_problem("file", label("ui.wrong_calculator", lang, file=origin,
+                                                 found=data["calculator"], wanted=self.slug))
             return
         inputs = data.get("inputs", data)
         if not isinstance(inputs, dict):
-            self.card.show_problem("file", f"{origin}: 'inputs' must be a mapping of names to values")
+            self.card.show_problem("file", label("ui.inputs_not_mapping", lang, file=origin))
             return
         self.card.apply_inputs(inputs)

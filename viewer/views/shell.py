@@ -29,7 +29,8 @@ def extension() -> None:
 class AppShell:
     """Header (title, language switch), an error banner, the content and the rule side panel."""
 
-    def __init__(self, title_key: str, state: SessionState | None = None, url_sync: bool = True):
+    def __init__(self, title_key: str | None = None, state: SessionState | None = None,
+                 url_sync: bool = True):
         self.state = state or SessionState()
         self.title_key = title_key
         self.banner = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["url-error"])
@@ -51,14 +52,20 @@ class AppShell:
 
     def _on_lang(self, *_):
         lang = self.state.lang
-        self._title.object = label(self.title_key, lang)
-        self._home.object = f'<a href="./?lang={lang}" style="color: white">{label("ui.home", lang)}</a>'
+        title = label("app.title", lang)
+        if self.title_key:
+            title = f"{title} · {label(self.title_key, lang)}"
+        self._title.object = title
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.curdoc.title = title
+        self._home.object = (f'<a href="./?lang={lang}" style="color: white">{label("ui.home", lang)}</a>'
+                             if self.title_key else "")
 
     def page(self, *content) -> pn.template.BootstrapTemplate:
         """The servable page holding ``content`` beside the rule panel."""
         self.main.objects = list(content)
         template = pn.template.BootstrapTemplate(
-            title=label("app.title", self.state.lang),
+            title="",
             header=[pn.Row(self._title, self._home, pn.HSpacer(), self.language, sizing_mode="stretch_width")],
             main=[self.banner, pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
             header_background="#2b3a42",
