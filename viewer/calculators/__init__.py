@@ -58,3 +58,4 @@ def get(slug: str) -> type[Calculator]:
 
 # Built-in calculators register themselves on import.
 from viewer.calculators import core_dice  # noqa: E402,F401
+from viewer.calculators import wif_weather  # noqa: E402,F401
