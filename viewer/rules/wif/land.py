@@ -1,27 +1,23 @@
-"""WiF land combat odds: attack and defence factors rounded (2.6), then the odds column.
+"""WiF land combat odds: attack and defence rounded (2.6), the ratio, then its odds column.
 
-Only the ladder from 1:1 up to 12:1 is in the rulebook text (8.2.7's conversions imply it: 1:1, 3:2,
-2:1, 3:1 ... 12:1); how ratios between columns are read, the columns below 1:1 and above 12:1 are in
-11.16.5, which the text does not carry. The reading used here (the highest column not above the
-ratio: the attacker never gets better odds than he has) is named ``ROUND_DOWN`` and is a setting.
+The column list is 11.16.5's, which the rulebook text does not carry: the runs of neighbouring
+columns the text shows, and the user's own full list, are the weather rules' :class:`OddsLadder`
+(:mod:`viewer.rules.wif.odds`, one implementation for both cards). A ratio is read down to the
+highest column not above it (the attacker never gets better odds than he has: this reading is
+the module's, the text does not state it); a ratio that falls in a gap of the known runs, below
+the lowest column or beyond the highest, is an unknown cell of the column chart.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
+from viewer.rules.charts import UnknownCell
 from viewer.rules.wif.fractions import round_wif
-
-#: Known columns, lowest first, as (attack, defence).
-LADDER = ((1, 1), (3, 2), *((n, 1) for n in range(2, 13)))
-READINGS = ("round-down",)
-
-
-def column_name(col: tuple[int, int]) -> str:
-    return f"{col[0]}:{col[1]}"
+from viewer.rules.wif.odds import LADDER_CHART, R_ODDS, OddsLadder, normalize_column
 
 
 def odds(attack: float, defence: float) -> tuple[int, int, Fraction]:
-    """Rounded attack, rounded defence (2.6: round before forming the ratio) and their ratio."""
+    """Rounded attack, rounded defence (2.6: round just before forming the ratio) and their ratio."""
     if attack < 0 or defence < 0:
         raise ValueError("factors cannot be negative")
     a, d = round_wif(attack), round_wif(defence)
@@ -30,15 +26,17 @@ def odds(attack: float, defence: float) -> tuple[int, int, Fraction]:
     return a, d, Fraction(a, d)
 
 
-def odds_column(ratio: Fraction) -> str | None:
-    """The highest known column not above ``ratio``; None below 1:1 or above the known ladder's reach.
+def column_value(column: str) -> Fraction:
+    a, d = normalize_column(column).split(":")
+    return Fraction(int(a), int(d))
 
-    Above 12:1 the text does not say whether the table stops at 12:1; it answers None there too.
-    """
-    best = None
-    for col in LADDER:
-        if Fraction(*col) <= ratio:
-            best = col
-    if best is None or (best == LADDER[-1] and ratio >= 13):
-        return None
-    return column_name(best)
+
+def odds_column(ratio: Fraction, ladder: OddsLadder = OddsLadder()) -> str:
+    """The column of ``ratio``; UnknownCell when the known columns cannot place it."""
+    for seg in ladder.segments:
+        values = [column_value(c) for c in seg]
+        for i, v in enumerate(values):
+            nxt = values[i + 1] if i + 1 < len(values) else None
+            if v <= ratio and (nxt is not None and ratio < nxt or ratio == v):
+                return seg[i]
+    raise UnknownCell(LADDER_CHART, f"column for odds {ratio.numerator}:{ratio.denominator}", R_ODDS)
