@@ -59,3 +59,9 @@ def get(slug: str) -> type[Calculator]:
 # Built-in calculators register themselves on import.
 from viewer.calculators import core_dice  # noqa: E402,F401
 from viewer.calculators import wif_weather  # noqa: E402,F401
+from viewer.calculators import wif_naval  # noqa: E402,F401
+from viewer.calculators import wif_air  # noqa: E402,F401
+from viewer.calculators import wif_bombing  # noqa: E402,F401
+from viewer.calculators import wif_war  # noqa: E402,F401
+from viewer.calculators import wif_turn  # noqa: E402,F401
+from viewer.calculators import wif_land  # noqa: E402,F401

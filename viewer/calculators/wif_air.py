@@ -1,0 +1,126 @@
+"""WiF air calculators: AA fire (11.5.9, 11.7) and ground strike (11.9)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import param
+
+from viewer.calculators import register
+from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
+from viewer.calculators.wif_naval import int_list, pct
+from viewer.reference.ruleref import RuleRef
+from viewer.rules.wif import air, tables
+from viewer.rules.wif.fractions import fmt, round_wif
+from viewer.rules.wif.naval import WEATHERS
+
+R_AIR_NAVAL, R_SB, R_WEATHER_AIR = RuleRef("wif", "11.5.9"), RuleRef("wif", "11.7"), RuleRef("wif", "8.2.3")
+R_GROUND, R_FRACTIONS, R_D10 = RuleRef("wif", "11.9"), RuleRef("wif", "2.6"), RuleRef("wif", "2.7")
+R_TERRAIN, R_OFFENSIVES = RuleRef("wif", "14.5"), RuleRef("wif", "16")
+
+
+def missing(err: tables.UnknownCell) -> MissingValue:
+    return MissingValue(err.chart, err.cell, err.rule)
+
+
+@register
+class AAFire(Calculator):
+    """AA points from the best (or worst) X of Y d10s, the losses they cause, then weather halving."""
+
+    slug, game = "wif.aa-fire", "wif"
+    rules = (R_AIR_NAVAL, R_SB, R_WEATHER_AIR)
+    result_names = ("p_at_least_target", "mean", "points_for_rolls", "tens", "fives", "ones",
+                    "factors_after_aa", "factors_attacking")
+    step_names = ("roll", "p_target", "rolled", "tens", "fives", "ones", "after_aa", "halved", "not_halved")
+
+    dice = param.Integer(default=4, bounds=(1, 20), doc="Y of the table's \"+X/Y\": how many d10s to roll.")
+    keep = param.Integer(default=2, bounds=(1, 20), doc="X of \"+X/Y\": how many dice to add up.")
+    highest = param.Boolean(default=True, doc="Add the highest dice (+X); off for the lowest (-X).")
+    target = param.Integer(default=10, bounds=(0, 200), doc="Points to reach (10 destroys a bomber).")
+    rolls = param.String(default="2,3,6,10", doc="Optional: the dice rolled, e.g. 2,3,6,10, to allocate losses.")
+    air_to_sea_factors = param.Number(default=12, bounds=(0, 1000), doc="""
+        The attackers' air-to-sea (or bombing) factors that reach the AA fire.""")
+    weather = param.Selector(default="fine", objects=list(WEATHERS), doc="""
+        Weather in the sea area or target hex: Rain and Snow halve the factors after AA (8.2.3).""")
+
+    def compute(self) -> Result:
+        if self.keep > self.dice:
+            raise CalculatorInputError("keep", f"cannot keep {self.keep} of {self.dice} dice", [1, self.dice])
+        dist = air.aa_distribution(self.dice, self.keep, self.highest)
+        p = dist.p_ge(self.target)
+        steps = [self.step("roll", rule=R_AIR_NAVAL, dice=self.dice, keep=self.keep,
+                           which="+" if self.highest else "-"),
+                 self.step("p_target", rule=R_AIR_NAVAL, target=self.target, p=pct(p), fraction=str(p))]
+        value = {"p_at_least_target": str(p), "mean": float(dist.mean()), "points_for_rolls": None,
+                 "tens": None, "fives": None, "ones": None, "factors_after_aa": None, "factors_attacking": None}
+        rolls = int_list("rolls", self.rolls, 1, 10)
+        if rolls:
+            if len(rolls) != self.dice:
+                raise CalculatorInputError("rolls", f"give {self.dice} dice, not {len(rolls)}", [1, 10])
+            points = air.aa_points(rolls, self.keep, self.highest)
+            loss = air.aa_losses(points)
+            left, attacking = air.after_aa_and_weather(self.air_to_sea_factors, loss["ones"], self.weather)
+            steps.append(self.step("rolled", rule=R_AIR_NAVAL, rolls=", ".join(map(str, rolls)), points=points))
+            steps.append(self.step("tens", rule=R_AIR_NAVAL, n=loss["tens"]))
+            steps.append(self.step("fives", rule=R_AIR_NAVAL, n=loss["fives"]))
+            steps.append(self.step("ones", rule=R_AIR_NAVAL, n=loss["ones"]))
+            steps.append(self.step("after_aa", rule=R_AIR_NAVAL, factors=fmt(left)))
+            steps.append(self.step("halved", rule=R_WEATHER_AIR, factors=fmt(attacking),
+                                   rounded=round_wif(attacking)) if attacking != left else
+                         self.step("not_halved", rule=R_WEATHER_AIR))
+            value.update(points_for_rolls=points, **loss, factors_after_aa=fmt(left),
+                         factors_attacking=round_wif(attacking))
+        return Result(value, steps, dist)
+
+
+@register
+class GroundStrike(Calculator):
+    """Each bomber's chance to flip each target in a ground strike, and the number flipped (11.9)."""
+
+    slug, game = "wif.ground-strike", "wif"
+    rules = (R_GROUND, R_WEATHER_AIR, R_FRACTIONS)
+    result_names = ("factor_exact", "factor", "dice", "p_flip", "expected_flips")
+    step_names = ("start", "offensive", "weather", "terrain", "terrain_none", "terrain_missing", "round",
+                  "dice", "p_flip", "expected")
+
+    tactical = param.Number(default=2, bounds=(0, 100), doc="The bomber's tactical factor.")
+    weather = param.Selector(default="rain", objects=list(WEATHERS), doc="Weather in the target hex.")
+    terrain = param.Selector(default="jungle", objects=["none", *tables.shipped("wif.ground-strike-terrain").schema.rows[0].values],
+                             doc="""Terrain of the target hex; its effect comes from the terrain chart (14.5).
+        'none' applies no terrain effect.""")
+    offensive_bonus = param.Number(default=0, bounds=(-100, 100), doc="""
+        Change to the factor from an offensive (16), as your rulebook gives it; 0 for none.""")
+    surprised = param.Boolean(default=False, doc="The defenders are surprised (15): roll 2 dice.")
+    tank_buster = param.Boolean(default=False, doc="Option 33 tank-buster bomber.")
+    armoured_target = param.Boolean(default=False, doc="The target is MEC, BLIN or HQ-BLIN (tank-busters roll one more die).")
+    targets = param.Integer(default=2, bounds=(0, 100), doc="Face-up enemy air and land units in the hex.")
+
+    def compute(self) -> Result:
+        steps = [self.step("start", rule=R_GROUND, factor=fmt(self.tactical))]
+        missing_cells, mult = [], Fraction(1)
+        if self.offensive_bonus:
+            steps.append(self.step("offensive", rule=R_OFFENSIVES, bonus=fmt(self.offensive_bonus)))
+        wf = air.weather_factor(self.weather)
+        steps.append(self.step("weather", rule=R_WEATHER_AIR, multiplier=fmt(wf)))
+        if self.terrain == "none":
+            steps.append(self.step("terrain_none", rule=R_TERRAIN))
+        else:
+            try:
+                mult = Fraction(tables.chart("wif.ground-strike-terrain").get((self.terrain,), "multiplier"))
+                steps.append(self.step("terrain", rule=R_TERRAIN, multiplier=fmt(mult)))
+            except tables.UnknownCell as err:
+                missing_cells.append(missing(err))
+                steps.append(self.step("terrain_missing", rule=R_TERRAIN, cell=err.cell))
+        exact = air.ground_strike_factor(self.tactical, self.weather, mult, self.offensive_bonus)
+        if exact < 0:
+            exact = Fraction(0)
+        t = round_wif(exact)
+        steps.append(self.step("round", rule=R_FRACTIONS, exact=fmt(exact), factor=t))
+        n = air.strike_dice(self.surprised, self.tank_buster, self.armoured_target)
+        steps.append(self.step("dice", rule=R_GROUND, n=n))
+        p = air.p_strike(t, n)
+        steps.append(self.step("p_flip", rule=R_D10, factor=t, n=n, p=pct(p), fraction=str(p)))
+        dist = air.flips_distribution(self.targets, p)
+        steps.append(self.step("expected", rule=R_GROUND, targets=self.targets, expected=f"{float(dist.mean()):.2f}"))
+        value = {"factor_exact": fmt(exact), "factor": t, "dice": n, "p_flip": str(p),
+                 "expected_flips": float(dist.mean())}
+        return Result(value, steps, dist, missing_cells)

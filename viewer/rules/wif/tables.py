@@ -1,0 +1,57 @@
+"""The WiF combat and war charts of issue 8, through the shared chart machinery (viewer.rules.charts).
+
+Each chart ships in ``viewer/rules/wif/data/<name>.yaml`` with only the cells the rulebook text
+reveals, each with its source. A user's own copy (saved in the per-user data folder as kind
+``charts`` under the chart id) is merged over it. An unknown cell raises
+:class:`viewer.rules.charts.UnknownCell`; calculators report it as a missing value.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from viewer.rules.charts import Chart, ChartError, UnknownCell, chart_from_dict, load_chart
+
+DATA = Path(__file__).with_name("data")
+#: chart id -> shipped file name.
+FILES = {
+    "wif.strategic-bombing": "strategic-bombing.yaml",
+    "wif.its-war": "its-war.yaml",
+    "wif.initiative-track": "initiative-track.yaml",
+    "wif.ground-strike-terrain": "ground-strike-terrain.yaml",
+}
+
+__all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart"]
+
+
+def shipped(chart_id: str) -> Chart:
+    """The chart as shipped: schema and the cells the text reveals."""
+    try:
+        name = FILES[chart_id]
+    except KeyError:
+        raise ChartError(chart_id, "unknown chart", allowed=sorted(FILES)) from None
+    return load_chart(DATA / name)
+
+
+def _user_chart(base: Chart, store=None) -> Chart | None:
+    try:
+        from viewer.state.userdata import UserDataError, UserStore
+        store = store or UserStore()
+        data = store.load("charts", base.id)
+    except Exception:   # no saved copy (or no data folder): the shipped chart alone
+        return None
+    return chart_from_dict(data, base.schema, origin=f"user chart {base.id}", default_source="user")
+
+
+def chart(chart_id: str, user: bool = True, store=None) -> Chart:
+    """The shipped chart with the user's saved cells merged over it (user values win)."""
+    base = shipped(chart_id)
+    if not user:
+        return base
+    mine = _user_chart(base, store)
+    return base.merged(mine, override=True) if mine is not None else base
+
+
+def save_user_chart(chart_obj: Chart, store=None):
+    """Keep a user's chart (cells only) in the per-user data folder."""
+    from viewer.state.userdata import UserStore
+    return (store or UserStore()).save("charts", chart_obj.id, chart_obj.to_dict())
