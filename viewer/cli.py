@@ -91,8 +91,38 @@ def configure_calc(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_calc)
 
 
+# -- index ----------------------------------------------------------------------------------------
+def run_index(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from viewer.reference.indexer import decode, index_text
+
+    path = Path(args.rulebook)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError("rulebook", f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = decode(raw)
+    except ValueError as exc:
+        raise InputError("rulebook", f"{path} is not a plain-text file: {exc}") from None
+    emit(index_text(text, args.game).to_json())
+    return EXIT_OK
+
+
+def configure_index(sub: argparse._SubParsersAction) -> None:
+    from viewer import GAMES
+
+    p = sub.add_parser("index", help="split your own plain-text rulebook into its numbered sections",
+                       description="python -m viewer index RULEBOOK.txt --game wif")
+    p.add_argument("rulebook", help="path of a plain-text rulebook (UTF-8 or Latin-1)")
+    p.add_argument("--game", required=True, choices=list(GAMES),
+                   help="the game, which sets the numbering style (e.g. 2.4.2, 4.23, 7.0)")
+    p.set_defaults(run=run_index)
+
+
 #: One configure function per verb; each adds a subparser with ``set_defaults(run=...)``.
-VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc]
+VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index]
 
 
 def build_parser() -> argparse.ArgumentParser:
