@@ -12,6 +12,7 @@ layer                geometry    content
 ``features``         Point       cities, capitals, ports at their hex centres
 ``regions``          none        ``kind, name`` (+ attributes)
 ``region_adjacency`` none        ``kind, a, b, via``
+``chokepoints``      none        ``name, a, b, controlled_by, test, via, rule, name_es``
 ``sheets``           none        grid metadata per sheet (:data:`SHEET_FIELDS`)
 ``map_meta``         none        ``key, value``: :data:`REQUIRED_META` and ``crs``
 ===================  ==========  ======================================================
@@ -39,7 +40,7 @@ from viewer.board.sheet import REQUIRED_SHEET_FIELDS, SHEET_FIELDS, Sheet
 FORMAT_VERSION = "1"
 REQUIRED_META = ("format_version", "name", "game")
 REQUIRED_LAYERS = ("map_meta", "sheets", "hexes")
-OPTIONAL_LAYERS = ("hexsides", "regions", "region_adjacency", "features", "extra_edges")
+OPTIONAL_LAYERS = ("hexsides", "regions", "region_adjacency", "features", "extra_edges", "chokepoints")
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -109,6 +110,7 @@ def save_map(hexmap: HexMap, path) -> Path:
     plain = {
         "regions": hexmap.regions,
         "region_adjacency": hexmap.region_adjacency,
+        "chokepoints": hexmap.chokepoints,
         "sheets": pd.DataFrame([s.to_record() for s in hexmap.sheets.values()], columns=list(SHEET_FIELDS)),
         "map_meta": pd.DataFrame(
             {

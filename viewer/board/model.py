@@ -20,7 +20,7 @@ from viewer.board.sheet import Sheet
 from viewer.board.terrain import vocabulary
 
 HexKey = tuple[str, int, int]
-TABLES = ("hexes", "hexsides", "regions", "region_adjacency", "features", "extra_edges")
+TABLES = ("hexes", "hexsides", "regions", "region_adjacency", "features", "extra_edges", "chokepoints")
 
 
 class HexMap:
@@ -35,7 +35,9 @@ class HexMap:
     * ``regions``: ``kind, name`` (sea areas, climate zones, countries, off-map areas);
     * ``region_adjacency``: ``kind, a, b, via`` (e.g. sea areas sharing a boundary, WiF 2.1.2);
     * ``features``: ``kind, name, sheet, q, r, freezable`` (cities, capitals, ports);
-    * ``extra_edges``: ``sheet_a, q_a, r_a, sheet_b, q_b, r_b, kind, note``.
+    * ``extra_edges``: ``sheet_a, q_a, r_a, sheet_b, q_b, r_b, kind, note``;
+    * ``chokepoints``: ``name, a, b, controlled_by, test, via, rule, name_es`` (WiF 11.4.4);
+      ``controlled_by`` and ``via`` are feature names joined by ``;``.
 
     Construction validates everything and raises :class:`MapError` on the first fault.
     """
@@ -51,6 +53,7 @@ class HexMap:
         region_adjacency: pd.DataFrame | None = None,
         features: pd.DataFrame | None = None,
         extra_edges: pd.DataFrame | None = None,
+        chokepoints: pd.DataFrame | None = None,
     ):
         if not isinstance(name, str) or not name:
             raise MapError(f"map name must be a non-empty string, got {name!r}", "map_meta")
@@ -80,6 +83,7 @@ class HexMap:
             region_adjacency=region_adjacency,
             features=features,
             extra_edges=extra_edges,
+            chokepoints=chokepoints,
         )
         t = {k: T.normalize(k, v) for k, v in given.items()}
         self._index = validate.check_all(t, names, self.vocabulary)
@@ -247,6 +251,23 @@ class HexMap:
 
         return Transformer.from_crs("EPSG:4326", self.crs, always_xy=True)
 
+    # ------------------------------------------------------------------ chokepoints
+
+    def chokepoint(self, a: str, b: str) -> list[dict]:
+        """The chokepoints (WiF 11.4.4) on the passage between sea areas ``a`` and ``b``.
+
+        Each is a dict with ``name``, ``test`` and ``controlled_by`` / ``via`` as lists of
+        feature names; empty when the passage has no chokepoint.
+        """
+        c = self.chokepoints
+        m = ((c["a"] == a) & (c["b"] == b)) | ((c["a"] == b) & (c["b"] == a))
+        out = []
+        for row in c[m].to_dict("records"):
+            for col in ("controlled_by", "via"):
+                row[col] = _split_names(row.get(col))
+            out.append(row)
+        return out
+
     # ------------------------------------------------------------------ comparison
 
     def tables(self) -> dict[str, pd.DataFrame]:
@@ -267,3 +288,9 @@ class HexMap:
             except AssertionError:
                 return False
         return True
+
+
+def _split_names(value) -> list[str]:
+    if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
+        return []
+    return [v.strip() for v in str(value).split(";") if v.strip()]

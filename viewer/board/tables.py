@@ -23,10 +23,18 @@ HEX_COLUMNS = HEX_KEY + ("label", "terrain") + HEX_STRINGS + HEX_FLAGS
 PAIR = ("sheet_a", "q_a", "r_a", "sheet_b", "q_b", "r_b")
 HEXSIDE_COLUMNS = PAIR + ("feature",)
 EDGE_COLUMNS = PAIR + ("kind", "note")
+#: ``name_es``: the Spanish name where it differs (optional); ``climate_zone``: the zone of a sea
+#: area's sea box (WiF 8.1; optional, checked against the game's zones).
 REGION_COLUMNS = ("kind", "name")
+REGION_OPTIONAL = ("name_es", "climate_zone")
 REGION_ADJACENCY_COLUMNS = ("kind", "a", "b", "via")
-#: ``freezable``: a port that can freeze (WiF 8.2.10).
-FEATURE_COLUMNS = ("kind", "name", "sheet", "q", "r", "freezable")
+#: ``freezable``: a port that can freeze (WiF 8.2.10); ``name_es``: the Spanish name (optional);
+#: ``sea_area``: the sea area a port opens on (optional; a sea_area region).
+FEATURE_COLUMNS = ("kind", "name", "sheet", "q", "r", "freezable", "name_es", "sea_area")
+#: Naval chokepoints (WiF 11.4.4): passage between sea areas ``a`` and ``b`` decided by the
+#: features named in ``controlled_by`` (names joined by ``;``) under ``test`` (see
+#: :data:`viewer.board.terrain.CHOKEPOINT_TESTS`); ``via``: other ports the passage covers.
+CHOKEPOINT_COLUMNS = ("name", "a", "b", "controlled_by", "test", "via", "rule", "name_es")
 
 _Q_BIAS = 1 << 21  # q, r in [-2**21, 2**21)
 _SHEET_SHIFT = 44
@@ -88,6 +96,7 @@ def normalize(name: str, df: pd.DataFrame | None) -> pd.DataFrame:
         "regions": REGION_COLUMNS,
         "region_adjacency": REGION_ADJACENCY_COLUMNS,
         "features": FEATURE_COLUMNS,
+        "chokepoints": CHOKEPOINT_COLUMNS,
     }[name]
     if df is None:
         df = _empty(columns)
@@ -97,7 +106,9 @@ def normalize(name: str, df: pd.DataFrame | None) -> pd.DataFrame:
         "hexes": HEX_STRINGS + HEX_FLAGS + ("label",),
         "extra_edges": ("note",),
         "region_adjacency": ("via",),
-        "features": ("freezable",),
+        "features": ("freezable", "name_es", "sea_area"),
+        "regions": REGION_OPTIONAL,
+        "chokepoints": ("via", "rule", "name_es"),
     }.get(name, ())
     for col in optional:
         if col not in df.columns:

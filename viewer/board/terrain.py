@@ -61,6 +61,15 @@ REGION_COLUMNS = {"sea_area": "sea_area", "climate_zone": "climate_zone", "count
 #: Major/minor ports: WiF 2.3.1 stacking and 11.2 port attack; capitals: WiF 2.5.
 FEATURE_KINDS = ("city", "capital", "major-port", "minor-port")
 
+#: How a chokepoint's controlling places decide the passage (WiF 11.4.4):
+#:
+#: * ``any-adjacent``: closed if an enemy major power controls any hex next to the canal (1, 2);
+#: * ``friendly``: closed unless the place is friendly-controlled (3, the Turkish straits);
+#: * ``two-of``: closed if enemy major powers control at least two of the places (4);
+#: * ``surface``: closed to surface naval units if an enemy major power controls the place (5);
+#: * ``controls``: closed if an enemy major power controls the place (6).
+CHOKEPOINT_TESTS = ("any-adjacent", "friendly", "two-of", "surface", "controls")
+
 #: Kinds of extra adjacency edges beyond a sheet's own hexsides (WiF 2.1.1 adjacency
 #: cases 2-4, 2.1.2 special connection):
 #:

@@ -12,7 +12,7 @@ import pandas as pd
 from viewer import hexgrid
 from viewer.board import tables as T
 from viewer.board.errors import MapError
-from viewer.board.terrain import EDGE_KINDS, FEATURE_KINDS, REGION_KINDS, Vocabulary
+from viewer.board.terrain import CHOKEPOINT_TESTS, EDGE_KINDS, FEATURE_KINDS, REGION_KINDS, Vocabulary
 from viewer.board.terrain import REGION_COLUMNS as HEX_REGION_REFS
 
 
@@ -200,6 +200,19 @@ def check_regions(regions: pd.DataFrame, vocab: Vocabulary) -> None:
     )
 
 
+def check_region_zones(regions: pd.DataFrame, vocab: Vocabulary) -> None:
+    """A region's optional ``climate_zone`` (a sea area's sea-box zone, WiF 8.1) is a zone of the game."""
+    if "climate_zone" not in regions.columns:
+        return
+    z = regions["climate_zone"]
+    _fail(
+        "regions",
+        (z.notna() & ~z.isin(vocab.climate_zones)).to_numpy(),
+        lambda i: f"region {regions['name'].iloc[i]!r}: unknown climate zone {z.iloc[i]!r} for game "
+        f"{vocab.game!r}; allowed: {_allowed(vocab.climate_zones)} (WiF 8.1)",
+    )
+
+
 def check_region_adjacency(adj: pd.DataFrame, regions: pd.DataFrame) -> None:
     layer = "region_adjacency"
     _require_columns(layer, adj, ("kind", "a", "b"))
@@ -216,7 +229,8 @@ def check_region_adjacency(adj: pd.DataFrame, regions: pd.DataFrame) -> None:
     _fail(layer, (adj["a"] == adj["b"]).to_numpy(), lambda i: f"region {adj['a'].iloc[i]!r} adjacent to itself")
 
 
-def check_features(features: pd.DataFrame, sheet_names: list[str], index: pd.Index) -> None:
+def check_features(features: pd.DataFrame, sheet_names: list[str], index: pd.Index,
+                   regions: pd.DataFrame | None = None) -> None:
     layer = "features"
     _require_columns(layer, features, ("kind", "name") + T.HEX_KEY)
     _required_values(layer, features, ("kind", "name") + T.HEX_KEY)
@@ -233,14 +247,70 @@ def check_features(features: pd.DataFrame, sheet_names: list[str], index: pd.Ind
         lambda i: f"{kind.iloc[i]} {features['name'].iloc[i]!r} names hex {_key_text(features, i)}, "
         "which does not exist in the hexes table",
     )
+    if regions is not None and "sea_area" in features.columns:
+        seas = regions.loc[regions["kind"] == "sea_area", "name"]
+        sea = features["sea_area"]
+        _fail(
+            layer,
+            (sea.notna() & ~sea.isin(seas)).to_numpy(),
+            lambda i: f"{kind.iloc[i]} {features['name'].iloc[i]!r}: sea_area {sea.iloc[i]!r} is not in the "
+            f"regions table as a sea_area (known: {_allowed(sorted(seas))})",
+        )
+
+
+def _names(value) -> list[str]:
+    if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
+        return []
+    return [v.strip() for v in str(value).split(";") if v.strip()]
+
+
+def check_chokepoints(chokepoints: pd.DataFrame, regions: pd.DataFrame, features: pd.DataFrame) -> None:
+    """Chokepoints (WiF 11.4.4): two different sea areas, a known test, controlling places that exist."""
+    layer = "chokepoints"
+    _require_columns(layer, chokepoints, ("name", "a", "b", "controlled_by", "test"))
+    _required_values(layer, chokepoints, ("name", "a", "b", "controlled_by", "test"))
+    seas = regions.loc[regions["kind"] == "sea_area", "name"]
+    for end in ("a", "b"):
+        col = chokepoints[end]
+        _fail(
+            layer,
+            ~col.isin(seas).to_numpy(),
+            lambda i, c=col: f"chokepoint {chokepoints['name'].iloc[i]!r}: {c.iloc[i]!r} is not in the regions "
+            f"table as a sea_area (known: {_allowed(sorted(seas))})",
+        )
+    _fail(
+        layer,
+        (chokepoints["a"] == chokepoints["b"]).to_numpy(),
+        lambda i: f"chokepoint {chokepoints['name'].iloc[i]!r} joins sea area {chokepoints['a'].iloc[i]!r} to itself",
+    )
+    test = chokepoints["test"]
+    _fail(
+        layer,
+        ~test.isin(CHOKEPOINT_TESTS).to_numpy(),
+        lambda i: f"chokepoint {chokepoints['name'].iloc[i]!r}: unknown test {test.iloc[i]!r}; "
+        f"allowed: {_allowed(CHOKEPOINT_TESTS)} (WiF 11.4.4)",
+    )
+    places = set(features["name"].dropna().tolist())
+    for col in ("controlled_by", "via"):
+        if col not in chokepoints.columns:
+            continue
+        missing = [[n for n in _names(v) if n not in places] for v in chokepoints[col].tolist()]
+        _fail(
+            layer,
+            np.array([bool(m) for m in missing], dtype=bool),
+            lambda i, c=col, m=missing: f"chokepoint {chokepoints['name'].iloc[i]!r}: {c} names "
+            f"{', '.join(repr(x) for x in m[i])}, not in the features table",
+        )
 
 
 def check_all(tables: dict[str, pd.DataFrame], sheet_names: list[str], vocab: Vocabulary) -> pd.Index:
     """Run every check in dependency order; return the hex key index."""
     check_regions(tables["regions"], vocab)
+    check_region_zones(tables["regions"], vocab)
     check_region_adjacency(tables["region_adjacency"], tables["regions"])
     index = check_hexes(tables["hexes"], sheet_names, vocab, tables["regions"])
     edges_ab = check_extra_edges(tables["extra_edges"], sheet_names, index)
     check_hexsides(tables["hexsides"], sheet_names, index, vocab, edges_ab)
-    check_features(tables["features"], sheet_names, index)
+    check_features(tables["features"], sheet_names, index, tables["regions"])
+    check_chokepoints(tables["chokepoints"], tables["regions"], tables["features"])
     return index
