@@ -1,0 +1,181 @@
+"""The chart editor: type, load, validate, save and download a user's Weather Chart.
+
+The text holds only the user's cells (YAML, or CSV with the same columns); the shipped cells
+from the rulebook's example are merged under them. Every fault is shown with the file, the cell
+and the allowed values; nothing is kept until it validates. Saved charts live in the user's data
+folder and survive a restart (DESIGN.md "User data").
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import panel as pn
+import param
+
+from ..rules.charts import Chart, ChartError
+from ..rules.wif.weather_chart import CHART_ID, parse_weather_chart, weather_schema
+from ..state import SessionState
+from ..state.userdata import UserDataError, UserStore
+from ..state.weather import WeatherSession, load_user_chart, save_user_chart, user_chart_names
+from .text import label
+
+FORMATS = ("yaml", "csv")
+
+
+class ChartEditor(pn.viewable.Viewer):
+    """Edit the user's Weather Chart of a :class:`WeatherSession`."""
+
+    weather = param.ClassSelector(class_=WeatherSession, doc="The session whose chart is edited.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: language.")
+
+    store = param.ClassSelector(class_=UserStore, doc="Where saved charts live.")
+
+    def __init__(self, **params):
+        params.setdefault("state", SessionState())
+        if params.get("store") is None:
+            params["store"] = UserStore()
+        super().__init__(**params)
+        schema = weather_schema()
+        self.user: Chart = Chart(schema)
+        self.text = pn.widgets.TextAreaInput(value=self.user.to_yaml(), height=220, sizing_mode="stretch_width",
+                                             css_classes=["chart-text"])
+        self.format = pn.widgets.RadioButtonGroup(options=list(FORMATS), value="yaml", css_classes=["chart-format"])
+        self.validate_button = pn.widgets.Button(width=120, css_classes=["chart-validate"])
+        self.name_input = pn.widgets.TextInput(value="", width=180, css_classes=["chart-name"])
+        self.save = pn.widgets.Button(color="primary", width=100, css_classes=["chart-save"])
+        self.saved = pn.widgets.Select(options=user_chart_names(self.store), width=180, css_classes=["chart-list"])
+        self.load = pn.widgets.Button(width=100, css_classes=["chart-load"])
+        self.upload = pn.widgets.FileInput(accept=".yaml,.yml,.csv", width=220, css_classes=["chart-upload"])
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="weather-chart.yaml",
+                                                width=150, css_classes=["chart-download"])
+        self.cell_bimonth = pn.widgets.Select(options=list(schema.rows[0].values), width=110)
+        self.cell_roll = pn.widgets.Select(options=list(schema.rows[1].values), width=80)
+        self.cell_column = pn.widgets.Select(options=list(schema.column_names), width=160)
+        self.cell_value = pn.widgets.TextInput(value="", width=110, css_classes=["chart-cell-value"])
+        self.cell_set = pn.widgets.Button(width=110, css_classes=["chart-cell-set"])
+        self.error = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["chart-error"])
+        self.status = pn.pane.Markdown("", css_classes=["chart-status"], margin=(0, 10))
+        self.help = pn.pane.Markdown("", margin=(0, 10))
+        self.validate_button.on_click(lambda _e: self.apply_text())
+        self.save.on_click(lambda _e: self.save_as(self.name_input.value.strip()))
+        self.load.on_click(lambda _e: self.load_saved(self.saved.value))
+        self.upload.param.watch(self._uploaded, "value")
+        self.format.param.watch(self._reformat, "value")
+        self.cell_set.on_click(lambda _e: self.set_cell())
+        self._card = pn.Card(
+            self.help, self.format, self.text,
+            pn.Row(self.cell_bimonth, self.cell_roll, self.cell_column, self.cell_value, self.cell_set),
+            pn.Row(self.validate_button, self.name_input, self.save, self.saved, self.load),
+            pn.Row(self.upload, self.download), self.error, self.status,
+            title="", collapsed=True, sizing_mode="stretch_width", css_classes=["chart-editor"])
+        self.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    # ------------------------------------------------------------------ actions
+    def _origin(self) -> str:
+        return self.name_input.value.strip() or label("ui.chart.typed", self.state.lang)
+
+    def parse(self, text: str | None = None, fmt: str | None = None, origin: str | None = None) -> Chart:
+        return parse_weather_chart(self.text.value if text is None else text, fmt or self.format.value,
+                                   origin or self._origin())
+
+    def _fail(self, err: Exception) -> None:
+        self.error.object = str(err)
+        self.error.visible = True
+
+    def apply_text(self, origin: str | None = None, name: str = "") -> bool:
+        """Validate the text and use the chart; False (with the fault shown) if it is malformed."""
+        try:
+            chart = self.parse(origin=origin)
+            self.weather.use_chart(chart, name)
+        except (ChartError, UserDataError) as err:
+            self._fail(err)
+            return False
+        self.user = chart
+        self.error.visible = False
+        merged = self.weather.chart
+        self.status.object = label("ui.chart.valid", self.state.lang, user=len(chart.cells),
+                                   known=len(merged.cells), total=merged.schema.size)
+        return True
+
+    def save_as(self, name: str) -> bool:
+        if not self.apply_text(name=name):
+            return False
+        try:
+            save_user_chart(self.store, name, self.user)
+        except (UserDataError, OSError) as err:
+            self._fail(err)
+            return False
+        self.saved.options = user_chart_names(self.store)
+        self.saved.value = name
+        self.status.object += "\n\n" + label("ui.chart.saved", self.state.lang, name=name)
+        return True
+
+    def load_saved(self, name: str | None) -> bool:
+        if not name:
+            return False
+        try:
+            chart = load_user_chart(self.store, name)
+        except (ChartError, UserDataError) as err:
+            self._fail(err)
+            return False
+        self.format.value = "yaml"
+        self.text.value = chart.to_yaml()
+        self.name_input.value = name
+        return self.apply_text(origin=name, name=name)
+
+    def _uploaded(self, event) -> None:
+        if not event.new:
+            return
+        filename = self.upload.filename or "upload.yaml"
+        fmt = "csv" if Path(filename).suffix.lower() == ".csv" else "yaml"
+        self.format.param.update(value=fmt)
+        self.text.value = event.new.decode("utf-8", errors="replace")
+        self.apply_text(origin=filename)
+
+    def _reformat(self, event) -> None:
+        try:
+            chart = self.parse(fmt=event.old)
+        except ChartError:
+            return  # keep the text as typed; validating will show the fault
+        self.text.value = chart.to_csv() if event.new == "csv" else chart.to_yaml()
+
+    def set_cell(self) -> bool:
+        """Set the cell chosen in the cell row to the typed value (checked against the schema)."""
+        try:
+            chart = self.parse()
+            chart.set((self.cell_bimonth.value, self.cell_roll.value), self.cell_column.value,
+                      self.cell_value.value, f"user: {self._origin()}", self._origin())
+        except ChartError as err:
+            self._fail(err)
+            return False
+        self.text.value = chart.to_csv() if self.format.value == "csv" else chart.to_yaml()
+        return self.apply_text()
+
+    def _download(self):
+        self.download.filename = f"{CHART_ID}.{self.format.value}"
+        return io.BytesIO(self.text.value.encode("utf-8"))
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        self._card.title = label("ui.chart.title", lang)
+        self.help.object = label("ui.chart.help", lang)
+        self.validate_button.label = label("ui.chart.validate", lang)
+        self.name_input.placeholder = label("ui.chart.name", lang)
+        self.save.label = label("ui.save", lang)
+        self.saved.name = label("ui.chart.saved_charts", lang)
+        self.load.label = label("ui.load", lang)
+        self.download.label = label("ui.download", lang)
+        self.cell_bimonth.name = label("ui.weather.turn", lang)
+        self.cell_roll.name = label("ui.chart.roll", lang)
+        self.cell_column.name = label("ui.chart.column", lang)
+        self.cell_value.name = label("ui.chart.value", lang)
+        self.cell_set.label = label("ui.chart.set_cell", lang)
+        merged = self.weather.chart
+        self.status.object = label("ui.chart.valid", lang, user=len(self.user.cells), known=len(merged.cells),
+                                   total=merged.schema.size)
+
+    def __panel__(self):
+        return self._card
