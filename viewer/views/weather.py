@@ -70,8 +70,9 @@ class WeatherPanel(pn.viewable.Viewer):
         self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
         keys = [k for z in self.zones for k in self.keys_by_zone[z]]
         colors = [weather_color(self._shown[z]) for z in self.zones for _ in self.keys_by_zone[z]]
+        zone_ids = [z for z in self.zones for _ in self.keys_by_zone[z]]
         self.mapview.overlays.add(LAYER, kind="hexes", legend_key="ui.weather.layer", hexes=keys,
-                                  color=colors, alpha=LAYER_ALPHA)
+                                  color=colors, alpha=LAYER_ALPHA, label=zone_ids)
         self._build_widgets()
         self.editor = ChartEditor(weather=self.weather, state=self.state, store=self.store)
         self.weather.param.watch(self._on_zones, "zones")

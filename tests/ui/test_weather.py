@@ -1,0 +1,74 @@
+"""Browser test of the WiF weather panel: set a zone to Blizzard, see the layer recolour and the
+clicked hex's effects change (Playwright driving Debian's Chromium against `panel serve`).
+
+The test reads the hex to click from the page itself (the weather layer's first hex and its
+zone), so it works with whatever map the WiF app shows.
+"""
+import pytest
+
+pytest.importorskip("playwright")
+
+from viewer import hexgrid  # noqa: E402
+from viewer.views.weather import WEATHER_COLORS  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+# The weather layer's first row: sheet source name, q, r (view plane), zone, colour, glyph size and orientation.
+_LAYER_ROW = """() => {
+  for (const doc of Bokeh.documents)
+    for (const m of doc.all_models)
+      if (m.data_source && m.glyph) {
+        const src = m.data_source;
+        if (!src || !src.name || !src.name.startsWith("overlay-weather-") || !src.data.q.length) continue;
+        return {name: src.name, q: src.data.q[0], r: src.data.r[0], zone: src.data.label[0],
+                color: src.data.color[0], size: m.glyph.size, orientation: m.glyph.orientation};
+      }
+  return null;
+}"""
+
+_ROW_COLOR = """(name) => {
+  for (const doc of Bokeh.documents) {
+    const src = doc.get_model_by_name(name);
+    if (src) return src.data.color[0];
+  }
+  return null;
+}"""
+
+_SCREEN_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const rect = view.canvas_view.el.getBoundingClientRect();
+    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+  }
+  return null;
+}"""
+
+
+def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server, watched):
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/wif")
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
+                           timeout=60000)
+    page.wait_for_timeout(2000)
+    row = page.evaluate(_LAYER_ROW)
+    assert row is not None, "the weather layer is not on the map"
+    assert row["color"] == WEATHER_COLORS["fine"]
+
+    # click the layer's first hex: its effects show, with Fine in its zone
+    x, y = hexgrid.hex_to_pixel(row["q"], row["r"], row["size"], row["orientation"])
+    sx, sy = page.evaluate(_SCREEN_XY, [x, y])
+    page.mouse.click(sx, sy)
+    page.locator(".weather-effect-air_missions_all").first.wait_for(timeout=15000)
+    assert page.locator(".weather-effect-air_rebase_only").count() == 0
+
+    # set that zone to Blizzard: the layer recolours and the hex's effects change
+    page.locator(f".weather-zone-{row['zone']} select").first.select_option(label="Blizzard")
+    page.wait_for_function(f"(n) => ({_ROW_COLOR})(n) === '{WEATHER_COLORS['blizzard']}'", arg=row["name"],
+                           timeout=15000)
+    page.locator(".weather-effect-air_rebase_only").first.wait_for(timeout=15000)
+    page.get_by_text("Blizzard", exact=False).first.wait_for(timeout=5000)
+    assert page.locator(".weather-effect-invasion_banned").count() >= 1
+    assert watched.errors == []
