@@ -65,12 +65,16 @@ class Landing:
                                        styles={"border": "1px solid #ddd", "border-radius": "8px",
                                                "padding": "8px"})
                        for g in GAMES}
-        self.layout = pn.FlexBox(*self._cards.values(), gap="16px")
+        self._reference = pn.pane.HTML("", css_classes=["landing-reference"], sizing_mode="stretch_width")
+        self.layout = pn.Column(self._reference, pn.FlexBox(*self._cards.values(), gap="16px"),
+                                sizing_mode="stretch_width")
         state.param.watch(self._refresh, "lang")
         self._refresh()
 
     def _refresh(self, *_):
         lang = self.state.lang
+        self._reference.object = (f'<p><a class="open-reference" href="./reference?lang={lang}">'
+                                  f'{label("ref.open_reference", lang)}</a> · {label("ref.landing_blurb", lang)}</p>')
         for game, card in self._cards.items():
             name = label(f"game.{game}.name", lang)
             tagline = label(f"game.{game}.tagline", lang)

@@ -39,6 +39,7 @@ class AppShell:
         self._title = pn.pane.Markdown("", css_classes=["app-title"], margin=(0, 10),
                                        styles={"color": "white", "font-size": "1.4em"})
         self._home = pn.pane.HTML("", margin=(0, 10))
+        self._reference = pn.pane.HTML("", margin=(0, 10), css_classes=["reference-link"])
         self.language = LanguageSwitch(state=self.state)
         self.rule_panel = RulePanel(state=self.state)
         self.main = pn.Column(sizing_mode="stretch_width")
@@ -60,13 +61,16 @@ class AppShell:
             pn.state.curdoc.title = title
         self._home.object = (f'<a href="./?lang={lang}" style="color: white">{label("ui.home", lang)}</a>'
                              if self.title_key else "")
+        self._reference.object = (f'<a class="open-reference" href="./reference?lang={lang}" style="color: white">'
+                                  f'{label("ref.open_reference", lang)}</a>')
 
     def page(self, *content) -> pn.template.BootstrapTemplate:
         """The servable page holding ``content`` beside the rule panel."""
         self.main.objects = list(content)
         template = pn.template.BootstrapTemplate(
             title="",
-            header=[pn.Row(self._title, self._home, pn.HSpacer(), self.language, sizing_mode="stretch_width")],
+            header=[pn.Row(self._title, self._home, self._reference, pn.HSpacer(), self.language,
+                           sizing_mode="stretch_width")],
             main=[self.banner, pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
             header_background="#2b3a42",
         )
