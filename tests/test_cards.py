@@ -64,9 +64,14 @@ def test_links_resolve():
             assert (NOTEBOOKS / nb).is_file(), (card.number, nb)
 
 
-def test_calculators_are_linked_from_cards():
+def test_calculators_and_cards_link_both_ways():
     linked = {slug for c in cards.cards("wif").values() for slug in c.calculators}
     assert "core.dice" in linked
+    for slug, cls in REGISTRY.items():
+        for ref in cls.rules:
+            card = cards.card_for(ref)
+            if card is not None:
+                assert slug in card.calculators, (slug, ref)
 
 
 @pytest.mark.parametrize("mutate, message", [

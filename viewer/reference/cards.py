@@ -190,7 +190,9 @@ def parse_cards(data: object, where: str, game: str | None = None,
                 terms: dict[str, Term] | None = None, calculators=None) -> dict[str, Card]:
     """Validate the parsed content of a card file against the rule list, glossary and calculators.
 
-    ``calculators`` is the set of known slugs (default: :data:`viewer.calculators.REGISTRY`).
+    ``calculators`` maps the known slugs to their classes (default: :data:`viewer.calculators.REGISTRY`);
+    a calculator whose ``rules`` cite a rule is added to that rule's card (links both ways). A plain
+    set of slugs validates the card's own links only.
     """
     if not isinstance(data, dict):
         _fail(where, "expected a mapping with 'game' and 'cards'")
@@ -207,7 +209,13 @@ def parse_cards(data: object, where: str, game: str | None = None,
     if calculators is None:
         from ..calculators import REGISTRY
 
-        calculators = set(REGISTRY)
+        calculators = dict(REGISTRY)
+    # Links both ways: a calculator that cites a rule appears on that rule's card.
+    cited_by: dict[str, list[str]] = {}
+    for slug, cls in (calculators.items() if isinstance(calculators, dict) else ()):
+        for ref in getattr(cls, "rules", ()):
+            if ref.game == file_game and rulelist.has(ref):
+                cited_by.setdefault(rulelist.lookup(ref).number, []).append(slug)
     out: dict[str, Card] = {}
     for i, raw in enumerate(rows, start=1):
         at = f"{where}: card {i}"
@@ -256,6 +264,7 @@ def parse_cards(data: object, where: str, game: str | None = None,
             if not _NOTEBOOK.match(nb):
                 _fail(at, f"notebook {nb!r} must be a file name ending in .ipynb")
         overlays = _strings(at, raw.get("overlays"), "overlays")
+        calcs = tuple(dict.fromkeys([*calcs, *sorted(cited_by.get(entry.number, []))]))
         out[entry.number] = Card(game=file_game, number=entry.number, text=text, related=related,
                                  calculators=calcs, overlays=overlays, notebooks=notebooks, terms=term_ids)
     return out
