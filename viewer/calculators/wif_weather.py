@@ -218,8 +218,17 @@ class WeatherEffectsCalculator(_WeatherCalculator):
         Overseas supply through a freezable port: by the last impulse's weather (WiF 8.2.10)
         or by the current weather (WiF 2.4.2).""")
 
+    air_halving = param.Selector(default="both", objects=list(W.SETTING_CHOICES["air_halving"]), doc="""
+        WiF 8.2.3 "in a sea area or attacking a hex with Snow or Rain": both (Snow/Rain for both
+        cases) or hex-only (halved in every sea area; Snow/Rain only for the attacked hex).""")
+
+    rebase_only_by = param.Selector(default="zone", objects=list(W.SETTING_CHOICES["rebase_only_by"]), doc="""
+        The Storm/Blizzard rebase-only rule (WiF 8.2.3) reads the zone's weather (zone) or the
+        hex's shifted weather in deserts (effective).""")
+
     def settings(self) -> W.WeatherSettings:
-        return W.WeatherSettings(lake_freeze=self.lake_freeze, port_supply_weather=self.port_supply_weather)
+        return W.WeatherSettings(lake_freeze=self.lake_freeze, port_supply_weather=self.port_supply_weather,
+                                 air_halving=self.air_halving, rebase_only_by=self.rebase_only_by)
 
     def compute(self) -> Result:
         settings = self.settings()
@@ -233,7 +242,7 @@ class WeatherEffectsCalculator(_WeatherCalculator):
             settings=settings)
         steps = [self.step(e.name, rule=e.rule, **_terms(e.params)) for e in effects]
         cost = supply_hex_cost(map_class, self.off_map, self.terrain) if (map_class or self.off_map) else None
-        mult = air_factor_multiplier(w, settings=settings)
+        mult = air_factor_multiplier(w, in_sea_area=self.terrain == "sea", settings=settings)
         value = {
             "effective_weather": w,
             "effective_terrain": effective_terrain(self.terrain, w, settings),
@@ -243,7 +252,7 @@ class WeatherEffectsCalculator(_WeatherCalculator):
             "invasion_allowed": invasion_allowed(w),
             "odds_shift": -odds_reduction(w),
             "odds_shift_special": -odds_reduction(w, True),
-            "air_missions": air_missions_allowed(self.zone_weather),
+            "air_missions": air_missions_allowed(self.zone_weather if self.rebase_only_by == "zone" else w),
             "air_factor_multiplier": None if mult is None else str(mult),
             "naval_air_allowed": naval_air_combat_allowed(w),
             "search_roll_modifier": search_roll_modifier(w),

@@ -12,7 +12,7 @@ import panel as pn
 import param
 
 from ..calculators import REGISTRY
-from ..rules.wif.weather import CONDITIONS, ZONES, effective_weather
+from ..rules.wif.weather import CONDITIONS, SETTING_CHOICES, ZONES, effective_weather
 from ..rules.wif.weather_effects import MAP_CLASSES
 from ..state import SessionState
 from ..state.userdata import UserStore
@@ -77,6 +77,7 @@ class WeatherPanel(pn.viewable.Viewer):
         self.editor = ChartEditor(weather=self.weather, state=self.state, store=self.store)
         self.weather.param.watch(self._on_zones, "zones")
         self.weather.param.watch(self._on_roll, ["history", "last_asterisks", "last_missing"])
+        self.weather.param.watch(self._on_selected, "settings")
         self.state.param.watch(self._on_selected, "selected")
         self.state.param.watch(self._on_lang, "lang")
         self._on_lang()
@@ -99,6 +100,12 @@ class WeatherPanel(pn.viewable.Viewer):
         self.apply.on_click(lambda _e: self._roll(self.raw.value))
         self.roll_button = pn.widgets.Button(color="primary", width=110, css_classes=["weather-roll"])
         self.roll_button.on_click(lambda _e: self._roll(None))
+        self.setting_selects = {}
+        for name, choices in SETTING_CHOICES.items():
+            sel = pn.widgets.Select(value=getattr(self.weather.settings, name), width=230,
+                                    css_classes=["weather-setting", f"weather-setting-{name}"])
+            sel.param.watch(self._setting_handler(name), "value")
+            self.setting_selects[name] = sel
         self.legend = pn.pane.HTML("", css_classes=["weather-legend"], margin=(0, 10))
         self.error = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["weather-error"])
         self.missing = pn.pane.Markdown("", css_classes=["weather-missing"], margin=(0, 10))
@@ -109,7 +116,7 @@ class WeatherPanel(pn.viewable.Viewer):
         self._controls = pn.Card(
             self.legend, pn.Row(*self.zone_selects.values()),
             pn.Row(self.bimonth, self.asterisks, self.raw, self.apply, self.roll_button),
-            self.error, self.missing, self.history_title, self.history,
+            self.error, self.missing, self.history_title, self.history, pn.Row(*self.setting_selects.values()),
             title="", collapsible=False, sizing_mode="stretch_width", css_classes=["weather-controls"])
         self._hex = pn.Card(self.effects_title, self.effects, title="", collapsible=False,
                             sizing_mode="stretch_width", css_classes=["weather-hex"])
@@ -119,6 +126,12 @@ class WeatherPanel(pn.viewable.Viewer):
         def handler(event):
             if self.weather.zones.get(zone) != event.new:
                 self.weather.set_zone(zone, event.new)
+        return handler
+
+    def _setting_handler(self, name: str):
+        def handler(event):
+            if event.new is not None and getattr(self.weather.settings, name) != event.new:
+                self.weather.settings = self.weather.settings.with_(**{name: event.new})
         return handler
 
     def _asterisks_typed(self, event):
@@ -186,8 +199,7 @@ class WeatherPanel(pn.viewable.Viewer):
         calc = calc_cls(zone_weather=weather, terrain=terrain, zone=zone,
                         map_class=map_class if map_class in MAP_CLASSES else "other",
                         off_map=bool(attrs.get("off_map")), port_freezable=freezable,
-                        lake_freeze=self.weather.settings.lake_freeze,
-                        port_supply_weather=self.weather.settings.port_supply_weather)
+                        **self.weather.settings.to_dict())
         return calc.compute().steps
 
     def _on_selected(self, *_):
@@ -227,6 +239,12 @@ class WeatherPanel(pn.viewable.Viewer):
             sel.options = options
             sel.value = value
             sel.name = label(f"climate.{z}", lang)
+        calc_cls = REGISTRY["wif.weather-effects"]
+        for name, sel in self.setting_selects.items():
+            value = sel.value
+            sel.options = {label(f"ui.weather.setting.{v}", lang): v for v in SETTING_CHOICES[name]}
+            sel.value = value
+            sel.name = calc_cls.param_label(name, lang)
         value = self.bimonth.value
         self.bimonth.options = {label(f"bimonth.{b}", lang): b for b in self.weather.param["bimonth"].objects}
         self.bimonth.value = value

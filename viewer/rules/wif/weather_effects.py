@@ -308,7 +308,7 @@ def hex_effects(zone_weather: str, terrain: str | None = None, zone: str | None 
     missions = air_missions_allowed(mission_weather)
     out.append(Effect("air_rebase_only" if missions == "rebase-only" else "air_missions_all", R_AIR,
                       missions, {"weather": mission_weather}))
-    mult = air_factor_multiplier(w, settings=settings)
+    mult = air_factor_multiplier(w, in_sea_area=(terrain == "sea"), settings=settings)
     if mult is not None:
         out.append(Effect("air_factors_halved" if mult < 1 else "air_factors_full", R_AIR, mult))
     naval_air = naval_air_combat_allowed(w)

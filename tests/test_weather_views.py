@@ -1,0 +1,137 @@
+"""The WiF weather panel and chart editor, driven from Python (no browser)."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from viewer.board import load_map
+from viewer.state import SessionState
+from viewer.state.userdata import UserStore
+from viewer.state.weather import WeatherSession, load_user_chart, user_chart_names
+from viewer.views import MapView
+from viewer.views.chart_editor import ChartEditor
+from viewer.views.weather import WEATHER_COLORS, WeatherPanel
+
+
+@pytest.fixture
+def panel(tmp_path):
+    state = SessionState()
+    view = MapView(hexmap=load_map("demo"), state=state)
+    return WeatherPanel(mapview=view, state=state, store=UserStore(tmp_path))
+
+
+def _colors(panel, zone):
+    layer = panel.mapview.overlays.layers["weather"]
+    out = []
+    for key in panel.keys_by_zone[zone]:
+        sheet, row = layer.rows[key]
+        out.append(layer.sources[sheet].data["color"][row])
+    return set(out)
+
+
+def test_the_layer_covers_the_maps_zones_and_starts_fine(panel):
+    hexes = panel.mapview.hexmap.hexes
+    assert panel.zones == [z for z in ("north-temperate", "mediterranean")]
+    assert sum(len(v) for v in panel.keys_by_zone.values()) == int(hexes["climate_zone"].notna().sum())
+    assert _colors(panel, "north-temperate") == {WEATHER_COLORS["fine"]}
+
+
+def test_setting_a_zone_patches_only_that_zone_never_the_base_map(panel):
+    view = panel.mapview
+    base = {name: (src, dict(src.data)) for name, src in view._sources.items()}
+    layer_sources = dict(view.overlays.layers["weather"].sources)
+    panel.set_zone("north-temperate", "blizzard")
+    assert panel.weather.zones["north-temperate"] == "blizzard"
+    assert _colors(panel, "north-temperate") == {WEATHER_COLORS["blizzard"]}
+    assert _colors(panel, "mediterranean") == {WEATHER_COLORS["fine"]}
+    assert view.overlays.layers["weather"].sources == layer_sources  # same sources, patched
+    for name, (src, data) in base.items():
+        assert view._sources[name] is src and all((src.data[k] == v).all() if hasattr(v, "all") else
+                                                  src.data[k] == v for k, v in data.items())
+
+
+def test_the_clicked_hexs_effects_follow_the_weather(panel):
+    key = panel.keys_by_zone["north-temperate"][0]  # clear terrain
+    panel.mapview.select(key)
+    names = lambda: {s.key.rsplit(".", 1)[1] for s in panel.effects_rows()}  # noqa: E731
+    assert {"air_missions_all", "movement_normal", "invasion_allowed"} <= names()
+    panel.set_zone("north-temperate", "blizzard")
+    assert {"air_rebase_only", "movement_doubled", "invasion_banned", "bombard_banned"} <= names()
+    assert "Blizzard" in panel.effects_title.object
+    rows = panel.effects.objects  # every effect links its rule
+    assert len(rows) == len(panel.effects_rows()) and all("rule-link" in r.objects[1].css_classes for r in rows)
+    assert all(str(r.objects[1].label).startswith("WiF 8.2") or str(r.objects[1].label) == "WiF 2.4.2"
+               for r in rows)
+
+
+def test_a_desert_hex_shows_its_shifted_weather(panel):
+    hexes = panel.mapview.hexmap.hexes
+    row = hexes[(hexes["terrain"] == "desert")].iloc[0]
+    panel.set_zone(row["climate_zone"], "storm")
+    panel.mapview.select((row["sheet"], int(row["q"]), int(row["r"])))
+    assert "suffers **Rain**" in panel.effects_title.object
+
+
+def test_the_worked_example_roll_in_the_panel(panel):
+    panel.weather.bimonth = "jul-aug"
+    panel.asterisks.value = 2
+    panel.raw.value = 8
+    panel.apply.clicks += 1
+    assert panel.weather.zones["north-temperate"] == "fine" and panel.weather.last_asterisks == 1
+    assert panel.asterisks.value == 1
+    assert "jul-aug/10/impulse_advance" in panel.missing.object
+    assert "| 1 | Jul/Aug | 8 | +2 | 10 |" in panel.history.object
+
+
+def test_an_unknown_row_greys_the_layer_and_says_so(panel):
+    key = panel.keys_by_zone["mediterranean"][0]
+    panel.mapview.select(key)
+    panel.weather.bimonth = "jan-feb"
+    panel.weather.roll(3)
+    assert _colors(panel, "mediterranean") == {WEATHER_COLORS[None]}
+    assert "unknown" in panel.effects_title.object and panel.effects_rows() == []
+    panel.roll_button.clicks += 1  # asterisks unknown now: a message, not a traceback
+    assert panel.error.visible and "asterisks" in panel.error.object
+
+
+def test_spanish_labels(panel):
+    panel.state.lang = "es"
+    assert panel.roll_button.label == "Tirar d10"
+    assert "Ventisca" in panel.zone_selects["north-temperate"].options
+
+
+def test_chart_editor_rejects_a_malformed_cell_naming_it(tmp_path):
+    editor = ChartEditor(weather=WeatherSession(), store=UserStore(tmp_path))
+    editor.text.value = "cells:\n- {bimonth: jan-feb, roll: 4, arctic: sunny}\n"
+    assert not editor.apply_text()
+    assert "jan-feb/4/arctic" in editor.error.object and "allowed: fine, rain, snow, storm, blizzard" in editor.error.object
+    editor.text.value = "cells:\n- {bimonth: jul-aug, roll: 10, north-monsoon: fine}\n"
+    assert not editor.apply_text() and "disagrees" in editor.error.object  # the rulebook's cell wins
+
+
+def test_chart_editor_saves_and_a_restart_finds_the_chart(tmp_path):
+    weather = WeatherSession()
+    editor = ChartEditor(weather=weather, store=UserStore(tmp_path))
+    editor.cell_bimonth.value, editor.cell_roll.value = "mar-apr", 7
+    editor.cell_column.value, editor.cell_value.value = "arctic", "snow"
+    assert editor.set_cell()
+    assert weather.chart.get(("mar-apr", 7), "arctic") == "snow"
+    assert editor.save_as("my copy")
+    # a new process: a new store on the same folder, a new session
+    store = UserStore(tmp_path)
+    assert user_chart_names(store) == ["my copy"]
+    assert load_user_chart(store, "my copy").get(("mar-apr", 7), "arctic") == "snow"
+    fresh = ChartEditor(weather=WeatherSession(), store=store)
+    assert fresh.saved.options == ["my copy"] and fresh.load_saved("my copy")
+    assert fresh.weather.chart.get(("mar-apr", 7), "arctic") == "snow"
+    data = yaml.safe_load(fresh._download().read())
+    assert data["chart"] == "wif.weather" and data["cells"][0]["arctic"] == "snow"
+
+
+def test_chart_editor_reads_csv_and_switches_format(tmp_path):
+    editor = ChartEditor(weather=WeatherSession(), store=UserStore(tmp_path))
+    editor.format.value = "csv"
+    editor.text.value = "bimonth,roll,mediterranean\nsep-oct,2,rain\n"
+    assert editor.apply_text()
+    editor.format.value = "yaml"
+    assert "mediterranean: rain" in editor.text.value
