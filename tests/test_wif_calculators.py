@@ -248,6 +248,18 @@ def test_ex_11_5_9_b_plus_2_of_4_and_minus_3_of_4():
     assert best.mean() > worst.mean() / 3 * 2
 
 
+def test_ex_11_5_9_b_aa_table_and_column_shifts():
+    """EX-11.5.9-b: 67 AA factors, 6 bombers: 3 shifts -> column 119-142 -> "+2/4"; 2 shifts -> 99-118 -> "-3/4"."""
+    r = calc("wif.aa-fire", aa_factors=67, bombers=6, column_shift=3, rolls="")
+    assert not r.missing and r.distribution == air.aa_distribution(4, 2, True)
+    r = calc("wif.aa-fire", aa_factors=67, bombers=7, column_shift=2, rolls="")
+    assert not r.missing and r.distribution == air.aa_distribution(4, 3, False)
+    r = calc("wif.aa-fire", aa_factors=67, bombers=6, column_shift=1, rolls="")   # not in the text
+    assert [(m.chart, m.cell) for m in r.missing] == [("wif.aa-columns", "67/1/lands_on")]
+    r = calc("wif.aa-fire", aa_factors=67, bombers=6, rolls="")
+    assert [(m.chart, m.cell) for m in r.missing] == [("wif.aa-table", "67/6/keep")]
+
+
 def test_8_2_3_halving_after_aa():
     """8.2.3: in Rain/Snow halve after AA: 12 factors, 1 point lost -> 11 -> 5.5 -> 6 (2.6)."""
     v = calc("wif.aa-fire", dice=4, keep=2, rolls="2,3,6,10", air_to_sea_factors=12, weather="rain").value

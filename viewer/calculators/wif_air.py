@@ -30,7 +30,8 @@ class AAFire(Calculator):
     rules = (R_AIR_NAVAL, R_SB, R_WEATHER_AIR)
     result_names = ("p_at_least_target", "mean", "points_for_rolls", "tens", "fives", "ones",
                     "factors_after_aa", "factors_attacking")
-    step_names = ("roll", "p_target", "rolled", "tens", "fives", "ones", "after_aa", "halved", "not_halved")
+    step_names = ("shifted", "shift_missing", "table", "table_missing", "roll", "p_target", "rolled", "tens",
+                  "fives", "ones", "after_aa", "halved", "not_halved")
 
     dice = param.Integer(default=4, bounds=(1, 20), doc="Y of the table's \"+X/Y\": how many d10s to roll.")
     keep = param.Integer(default=2, bounds=(1, 20), doc="X of \"+X/Y\": how many dice to add up.")
@@ -42,21 +43,54 @@ class AAFire(Calculator):
     weather = param.Selector(default="fine", objects=list(WEATHERS), doc="""
         Weather in the sea area or target hex: Rain and Snow halve the factors after AA (8.2.3).""")
 
+    aa_factors = param.Integer(default=0, bounds=(0, 400), doc="""
+        Optional: the targets' AA factor total, to read "+X/Y" from the AA table (0: use the X/Y inputs).""")
+    bombers = param.Integer(default=6, bounds=(1, 40), doc="Bombers that got through (the AA table's row).")
+    column_shift = param.Integer(default=0, bounds=(-8, 8), doc="""
+        AA columns shifted by surprise points (2 points a column; + for the firer, - for the bombers' side).""")
+
+    def _from_table(self, steps, miss):
+        """(dice, keep, highest) from the AA chart, or None when a cell is unknown."""
+        col = self.aa_factors
+        if self.column_shift:
+            try:
+                col = tables.chart("wif.aa-columns").get((self.aa_factors, self.column_shift), "lands_on")
+                steps.append(self.step("shifted", rule=R_AIR_NAVAL, factors=self.aa_factors, shift=self.column_shift,
+                                       column=col))
+            except tables.UnknownCell as err:
+                miss.append(missing(err))
+                steps.append(self.step("shift_missing", rule=R_AIR_NAVAL, cell=err.cell))
+                return None
+        try:
+            chart = tables.chart("wif.aa-table")
+            keep, dice = chart.get((col, self.bombers), "keep"), chart.get((col, self.bombers), "dice")
+        except tables.UnknownCell as err:
+            miss.append(missing(err))
+            steps.append(self.step("table_missing", rule=R_AIR_NAVAL, cell=err.cell))
+            return None
+        steps.append(self.step("table", rule=R_AIR_NAVAL, factors=col, bombers=self.bombers, result=f"{keep:+d}/{dice}"))
+        return dice, abs(keep), keep > 0
+
     def compute(self) -> Result:
-        if self.keep > self.dice:
-            raise CalculatorInputError("keep", f"cannot keep {self.keep} of {self.dice} dice", [1, self.dice])
-        dist = air.aa_distribution(self.dice, self.keep, self.highest)
+        steps, miss = [], []
+        dice, keep, highest = self.dice, self.keep, self.highest
+        if self.aa_factors:
+            found = self._from_table(steps, miss)
+            if found is not None:
+                dice, keep, highest = found
+        if keep > dice:
+            raise CalculatorInputError("keep", f"cannot keep {keep} of {dice} dice", [1, dice])
+        dist = air.aa_distribution(dice, keep, highest)
         p = dist.p_ge(self.target)
-        steps = [self.step("roll", rule=R_AIR_NAVAL, dice=self.dice, keep=self.keep,
-                           which="+" if self.highest else "-"),
-                 self.step("p_target", rule=R_AIR_NAVAL, target=self.target, p=pct(p), fraction=str(p))]
+        steps += [self.step("roll", rule=R_AIR_NAVAL, dice=dice, keep=keep, which="+" if highest else "-"),
+                  self.step("p_target", rule=R_AIR_NAVAL, target=self.target, p=pct(p), fraction=str(p))]
         value = {"p_at_least_target": str(p), "mean": float(dist.mean()), "points_for_rolls": None,
                  "tens": None, "fives": None, "ones": None, "factors_after_aa": None, "factors_attacking": None}
         rolls = int_list("rolls", self.rolls, 1, 10)
         if rolls:
-            if len(rolls) != self.dice:
-                raise CalculatorInputError("rolls", f"give {self.dice} dice, not {len(rolls)}", [1, 10])
-            points = air.aa_points(rolls, self.keep, self.highest)
+            if len(rolls) != dice:
+                raise CalculatorInputError("rolls", f"give {dice} dice, not {len(rolls)}", [1, 10])
+            points = air.aa_points(rolls, keep, highest)
             loss = air.aa_losses(points)
             left, attacking = air.after_aa_and_weather(self.air_to_sea_factors, loss["ones"], self.weather)
             steps.append(self.step("rolled", rule=R_AIR_NAVAL, rolls=", ".join(map(str, rolls)), points=points))
@@ -69,7 +103,7 @@ class AAFire(Calculator):
                          self.step("not_halved", rule=R_WEATHER_AIR))
             value.update(points_for_rolls=points, **loss, factors_after_aa=fmt(left),
                          factors_attacking=round_wif(attacking))
-        return Result(value, steps, dist)
+        return Result(value, steps, dist, miss)
 
 
 @register

@@ -18,6 +18,8 @@ FILES = {
     "wif.its-war": "its-war.yaml",
     "wif.initiative-track": "initiative-track.yaml",
     "wif.ground-strike-terrain": "ground-strike-terrain.yaml",
+    "wif.aa-table": "aa-table.yaml",
+    "wif.aa-columns": "aa-columns.yaml",
 }
 
 __all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart"]
