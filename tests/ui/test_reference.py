@@ -26,11 +26,13 @@ def test_reference_loads_offline_without_console_errors(server, watched):
 def test_permalink_opens_the_right_card(server, watched):
     base, _ = server
     page = _open(watched, base + "/reference?game=wif&rule=2.4.2")
-    page.get_by_text("Tracing supply lines").first.wait_for(timeout=10000)
+    page.locator(".rule-panel-body").get_by_text("Tracing supply lines").first.wait_for(timeout=10000)
     page.get_by_text("primary source", exact=False).first.wait_for(timeout=10000)
     page = _open(watched, base + "/reference?game=wif&rule=2.4.2&lang=es")
-    page.get_by_text("Trazar líneas de abastecimiento").first.wait_for(timeout=10000)
+    page.locator(".rule-panel-body").get_by_text("Trazar líneas de abastecimiento").first.wait_for(timeout=10000)
     page.get_by_text("fuente primaria", exact=False).first.wait_for(timeout=10000)
+    page = _open(watched, base + "/reference?game=wif&rule=9.10")  # not read as the number 9.1
+    page.locator(".rule-panel-body").get_by_text("Japanese occupation").first.wait_for(timeout=10000)
     assert watched.errors == []
 
 

@@ -8,6 +8,8 @@ leaves the page. An uploaded rulebook is indexed in memory for this session only
 """
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlencode
+
 import panel as pn
 import param
 
@@ -23,6 +25,7 @@ from .sections import Sections
 from .text import label
 
 _INDENT = "\u00a0\u00a0\u00a0"
+_URL_FIELDS = ("game", "rule", "q", "term")
 
 
 class ReferenceState(param.Parameterized):
@@ -103,12 +106,38 @@ class ReferenceView(pn.viewable.Viewer):
     # ------------------------------------------------------------------ address
 
     def bind_url(self) -> None:
-        """Keep game, rule, search and term in the address (served apps only)."""
+        """Keep game, rule, search and term in the address (served apps only).
+
+        The address is read as text, not through ``Location.sync``, which parses query values as
+        JSON and would turn ``rule=9.10`` into the number 9.1.
+        """
         location = pn.state.location
         if location is None:
             return
-        location.sync(self.ref, {"game": "game", "rule": "rule", "q": "q", "term": "term"},
-                      on_error=lambda values: self.report(str(values)))
+
+        def from_url(*_):
+            raw = parse_qs((location.search or "").lstrip("?"))
+            values = {k: raw[k][0] for k in _URL_FIELDS if raw.get(k)}
+            changed = {k: v for k, v in values.items() if getattr(self.ref, k) != v}
+            if changed:
+                self.ref.param.update(**changed)
+
+        def to_url(*_):
+            query = {k: v[0] for k, v in parse_qs((location.search or "").lstrip("?")).items()}
+            for k in _URL_FIELDS:
+                value = getattr(self.ref, k)
+                if value in (None, ""):
+                    query.pop(k, None)
+                else:
+                    query[k] = str(value)
+            search = "?" + urlencode(query) if query else ""
+            if search != (location.search or ""):
+                location.search = search
+
+        from_url()
+        to_url()
+        location.param.watch(from_url, "search")
+        self.ref.param.watch(to_url, list(_URL_FIELDS))
 
     # ------------------------------------------------------------------ state -> view
 
