@@ -1,21 +1,24 @@
-"""World in Flames: the map viewer (demo map for now) and the calculators (served at /wif)."""
+"""World in Flames: the map viewer (the europe map) and the calculators (served at /wif)."""
 import panel as pn
 
 from viewer.board import load_map
 from viewer.calculators import REGISTRY
 from viewer.views import AppShell, CalculatorCard, MapView, extension
 from viewer.views.calculator_list import WIF_COMBAT, CalculatorList
+from viewer.views.map_layers import MapLayers
 from viewer.views.sections import Sections
 from viewer.views.weather import WeatherPanel
 
 extension()
 shell = AppShell("game.wif.name")
-mapview = MapView(hexmap=load_map("demo"), state=shell.state)
+mapview = MapView(hexmap=load_map("europe"), state=shell.state)
+layers = MapLayers(view=mapview)
+map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
 dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
 weather = WeatherPanel(mapview=mapview, state=shell.state)
 weather_cards = [CalculatorCard(calculator=REGISTRY[slug](), state=shell.state)
                  for slug in ("wif.weather-roll", "wif.weather-effects", "wif.odds-shift")]
 combat = CalculatorList(shell.state, WIF_COMBAT, hexmap=mapview.hexmap, weather=weather.weather)
-sections = Sections(shell.state, {"ui.map": pn.Column(mapview, weather, sizing_mode="stretch_width"),
+sections = Sections(shell.state, {"ui.map": pn.Column(map_row, weather, sizing_mode="stretch_width"),
                                   "ui.calculators": pn.Column(dice, *weather_cards, combat, sizing_mode="stretch_width")})
 shell.page(sections.layout).servable()

@@ -367,7 +367,7 @@ def build(facts) -> tuple[HexMap, dict]:
         kinds[c["row"]].update(c["kinds"])
     hexes["city"] = [bool(kinds[i] & {"city", "capital"}) for i in hexes.index]
     hexes["port"] = [bool(kinds[i] & {"major-port", "minor-port"}) for i in hexes.index]
-    hexes["map_class"] = "europe"
+    hexes["map_class"] = "european"  # WiF map class (weather_effects.MAP_CLASSES)
     features = []
     for c in cities:
         sea = port_sea_area(hexes, c["row"]) if {"major-port", "minor-port"} & set(c["kinds"]) else None

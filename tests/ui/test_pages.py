@@ -41,7 +41,7 @@ def _open(watched, url):
 
 
 def _click_hex(page, key):
-    m = load_map("demo")
+    m = load_map("europe")  # the map /wif opens on
     sheet = m.sheets[key[0]]
     dq, dr = sheet_shifts(m)[key[0]]
     x, y = hexgrid.hex_to_pixel(key[1] + dq, key[2] + dr, sheet.size, sheet.orientation)
@@ -73,7 +73,7 @@ def test_landing_lists_the_five_games_and_links_only_built_ones(server, watched)
 def test_clicking_a_hex_shows_its_label_in_the_info_panel(server, watched):
     base, _ = server
     page = _open(watched, base + "/wif")
-    key = ("main", 4, 3)
+    key = load_map("europe").hex_at(13.40, 52.52)  # Berlin
     label = _click_hex(page, key)
     page.get_by_text(f"Hex {label}").first.wait_for(timeout=10000)
     assert watched.errors == []
@@ -125,7 +125,7 @@ def test_two_browser_sessions_keep_their_own_state(server, browser):
     try:
         a = _open(PageWatch(ctx_a.new_page()), base + "/wif")
         b = _open(PageWatch(ctx_b.new_page()), base + "/wif")
-        label = _click_hex(a, ("main", 2, 2))
+        label = _click_hex(a, load_map("europe").hex_at(2.35, 48.86))  # Paris
         a.locator(".language-switch button").nth(1).click()
         a.get_by_text(f"Hexágono {label}").first.wait_for(timeout=10000)
         b.wait_for_timeout(1500)

@@ -126,9 +126,22 @@ class HexMap:
     def _positions(self, codes) -> np.ndarray:
         return self._index.get_indexer(codes)
 
+    @cached_property
+    def _row_of(self) -> dict[int, int]:
+        """Encoded hex key -> row, for single-key lookups without pandas (overlays call them per hex)."""
+        return dict(zip(self._index.tolist(), range(len(self._index))))
+
+    @cached_property
+    def _sheet_code(self) -> dict[str, int]:
+        return {name: i for i, name in enumerate(self.sheets)}
+
     def position(self, key: HexKey) -> int:
         """Row of ``key`` in :attr:`hexes`; ``KeyError`` naming the map if it has no such hex."""
-        pos = int(self._positions(self._codes([tuple(key)]))[0])
+        sheet, q, r = key
+        code = self._sheet_code.get(sheet)
+        pos = -1
+        if code is not None:
+            pos = self._row_of.get(int(T.encode_keys(code, int(q), int(r))), -1)
         if pos < 0:
             raise KeyError(f"map {self.name!r} has no hex {tuple(key)!r}")
         return pos

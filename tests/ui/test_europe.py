@@ -1,0 +1,84 @@
+"""Browser tests of the `europe` map in /wif: layer toggles draw, hover names places (issue 4)."""
+import pytest
+
+pytest.importorskip("playwright")
+
+from viewer import hexgrid  # noqa: E402
+from viewer.board import load_map  # noqa: E402
+from viewer.views.mapview import sheet_shifts  # noqa: E402
+
+from .test_pages import _SCREEN_XY, _open  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+# Visibility and row count of the renderers drawing an overlay's sources (names overlay-<layer>-…).
+_LAYER_STATE = """(layer) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const out = [];
+    for (const r of plot.renderers) {
+      const src = r.data_source;
+      if (src && src.name && src.name.startsWith('overlay-' + layer + '-'))
+        out.push([r.visible, src.get_length()]);
+    }
+    return out;
+  }
+  return null;
+}"""
+
+
+def europe_hex_xy(page, key):
+    """Screen position of the centre of hex ``key`` of the europe map in the page's map figure."""
+    m = load_map("europe")
+    sheet = m.sheets[key[0]]
+    dq, dr = sheet_shifts(m)[key[0]]
+    x, y = hexgrid.hex_to_pixel(key[1] + dq, key[2] + dr, sheet.size, sheet.orientation)
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('hexmap'))", timeout=30000)
+    return page.evaluate(_SCREEN_XY, [x, y])
+
+
+def _pixel(page, sx, sy):
+    from io import BytesIO
+
+    from PIL import Image
+
+    png = page.screenshot(clip={"x": sx - 1, "y": sy - 1, "width": 3, "height": 3})
+    return Image.open(BytesIO(png)).convert("RGB").getpixel((1, 1))
+
+
+def test_toggling_the_climate_zone_layer_draws_it(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    page.wait_for_function(f"() => ({_LAYER_STATE})('climate') && ({_LAYER_STATE})('climate').length > 0",
+                           timeout=30000)
+    state = page.evaluate(_LAYER_STATE, "climate")
+    assert all(not visible for visible, _ in state)
+    assert sum(n for _, n in state) > 3000  # every hex of the map is in one zone
+    europe = load_map("europe")
+    oslo = europe.hex_at(10.75, 59.91)
+    sx, sy = europe_hex_xy(page, oslo)
+    before = _pixel(page, sx + 3, sy + 3)
+    page.locator(".map-layers button").get_by_text("Climate zones").click()
+    page.wait_for_function(f"() => ({_LAYER_STATE})('climate').every(([v, n]) => v)", timeout=10000)
+    page.wait_for_timeout(800)
+    after = _pixel(page, sx + 3, sy + 3)
+    assert before != after  # the zone's colour is drawn over the hex
+    assert watched.errors == []
+
+
+def test_the_map_opens_on_europe_with_countries_and_city_names(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif?lang=es")
+    page.wait_for_function(f"() => ({_LAYER_STATE})('countries').every(([v, n]) => v && n > 1000)",
+                           timeout=30000)
+    page.get_by_text("Capas del mapa").first.wait_for(timeout=10000)
+    names = page.evaluate("""() => {
+      for (const doc of Bokeh.documents) {
+        const src = doc.get_model_by_name('map-places');
+        if (src) return src.data.text;
+      }
+      return null;
+    }""")
+    assert "Varsovia" in names and "Londres" in names
+    assert watched.errors == []

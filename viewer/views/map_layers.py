@@ -1,0 +1,347 @@
+"""Layers of a political and maritime map: countries, climate zones, sea areas, chokepoints, places.
+
+Built on the map view's :class:`~viewer.views.overlays.OverlaySet` (one small source per layer,
+never the base terrain) plus a few small Bokeh sources for names drawn as text. Every visible
+word comes from the label catalogue (``map.*`` keys in ``viewer/i18n/labels/map.yaml``) or from
+the map's own bilingual names (``name`` / ``name_es`` of its regions and features), so the
+layers follow the session's language. Hovering a place names it in that language.
+
+    >>> view = MapView(hexmap=load_map("europe"), state=state)      # doctest: +SKIP
+    >>> layers = MapLayers(view=view)                               # toggles beside the map
+"""
+from __future__ import annotations
+
+import colorsys
+import zlib
+
+import numpy as np
+import pandas as pd
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, HoverTool
+
+from .. import hexgrid
+from .mapview import MapView
+from .text import label
+
+#: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
+LAYERS = {
+    "countries": "map.layer.countries",
+    "climate": "map.layer.climate",
+    "sea_areas": "map.layer.sea_areas",
+    "chokepoints": "map.layer.chokepoints",
+    "cities": "map.layer.cities",
+}
+#: Catalogue key naming what a layer's hover shows.
+HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_areas": "attr.sea_area",
+              "chokepoints": "map.chokepoint"}
+#: Layers shown when the view opens.
+DEFAULT_ON = ("countries", "cities")
+
+#: Major power -> colour, after the printed maps' convention of one colour per major power.
+POWER_COLORS = {
+    "Germany": "#5a5a5a",
+    "Italy": "#4f9a4a",
+    "France": "#3f6fc4",
+    "Commonwealth": "#c9a15e",
+    "USSR": "#b8352e",
+}
+NEUTRAL_COLORS = ("#efe3b0", "#d8c8e8", "#c8e0d0", "#f2c9b8", "#cfd8e8", "#e8d0c0", "#dde8b8", "#f0d8e0")
+CLIMATE_COLORS = {
+    "arctic": "#9ecae1",
+    "north-temperate": "#74c476",
+    "south-temperate": "#a1d99b",
+    "mediterranean": "#fdae6b",
+    "north-monsoon": "#9e9ac8",
+    "south-monsoon": "#bcbddc",
+}
+SEA_COLORS = ("#6baed6", "#4292c6", "#9ecae1", "#2171b5", "#c6dbef", "#5aa1cf", "#84bcdb", "#3b8bc2")
+CHOKEPOINT_COLOR = "#d7263d"
+#: shade of a major power's colour for its home country, aligned minors and territories
+SHADE = {"major": 0.0, "territory": 0.35, "minor": 0.55}
+
+
+def _mix(hex_color: str, white: float) -> str:
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * white) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _stable_pick(name: str, palette) -> str:
+    return palette[zlib.crc32(name.encode("utf-8")) % len(palette)]
+
+
+def _text(value) -> str | None:
+    if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
+        return None
+    return str(value)
+
+
+class MapLayers(pn.viewable.Viewer):
+    """Toggles for the political and maritime layers of a map view, in the session's language."""
+
+    view = param.ClassSelector(class_=MapView, doc="The map view whose overlays these layers are.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.hexmap = self.view.hexmap
+        self.state = self.view.state
+        self.overlays = self.view.overlays
+        self._regions = self.hexmap.regions
+        self._texts: dict[str, list] = {}
+        self._hovers: dict[str, HoverTool] = {}
+        self._draw_countries()
+        self._draw_climate()
+        self._draw_sea_areas()
+        self._draw_chokepoints()
+        self._draw_cities()
+        self.toggles = pn.widgets.CheckButtonGroup(
+            options=self._options(), value=[n for n in LAYERS if n in DEFAULT_ON and n in self.overlays.layers],
+            orientation="vertical", button_type="primary", button_style="outline",
+            css_classes=["map-layers"], sizing_mode="stretch_width",
+        )
+        self._title = pn.pane.Markdown("", margin=(0, 10))
+        self._legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
+        self.toggles.param.watch(self._on_toggle, "value")
+        self.state.param.watch(self._on_lang, "lang")
+        self._layout = pn.Column(self._title, self.toggles, self._legend, width=220)
+        self._on_lang()
+        self._apply(self.toggles.value)
+
+    # ------------------------------------------------------------------ names
+    def _region_name(self, kind: str, name, lang: str) -> str:
+        name = _text(name)
+        if name is None:
+            return ""
+        if lang != "en" and "name_es" in self._regions.columns:
+            r = self._regions
+            hit = r.loc[(r["kind"] == kind) & (r["name"] == name), "name_es"]
+            if len(hit) and _text(hit.iloc[0]):
+                return str(hit.iloc[0])
+        return name
+
+    def _add_hexes(self, name: str, mask, color, alpha: float, labels):
+        """Add a ``hexes`` overlay for the hexes of ``mask``, filled in one vectorised step.
+
+        Same columns and ``rows`` bookkeeping as :meth:`OverlaySet.set` (so ``patch`` and
+        ``toggle`` work), without its per-hex key checks: the hexes come from the map itself.
+        """
+        layer = self.overlays.add(name, legend_key=LAYERS[name])
+        h = self.hexmap.hexes[mask]
+        color, labels = list(color), list(labels)
+        for sheet, src in layer.sources.items():
+            m = (h["sheet"] == sheet).to_numpy()
+            dq, dr = self.view._shifts[sheet]
+            src.data = {
+                "q": (h["q"].to_numpy()[m] + dq).tolist(), "r": (h["r"].to_numpy()[m] + dr).tolist(),
+                "color": [c for c, k in zip(color, m) if k], "alpha": [alpha] * int(m.sum()),
+                "label": [t for t, k in zip(labels, m) if k],
+            }
+        counters: dict[str, int] = {}
+        layer.rows = {}
+        for key in zip(h["sheet"].tolist(), h["q"].tolist(), h["r"].tolist()):
+            i = counters.get(key[0], 0)
+            layer.rows[key] = (key[0], i)
+            counters[key[0]] = i + 1
+        return layer
+
+    def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
+        hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
+        self.view.figure.add_tools(hover)
+        self._hovers[name] = hover
+
+    # ------------------------------------------------------------------ layers
+    def _country_color(self, row) -> str:
+        power = _text(row.get("power"))
+        if power in POWER_COLORS:
+            return _mix(POWER_COLORS[power], SHADE.get(str(row.get("status")), 0.55))
+        return _stable_pick(str(row["name"]), NEUTRAL_COLORS)
+
+    def _draw_countries(self):
+        h = self.hexmap.hexes
+        mask = h["country"].notna().to_numpy()
+        if not mask.any():
+            return
+        countries = self._regions[self._regions["kind"] == "country"]
+        colors = {row["name"]: self._country_color(row) for row in countries.to_dict("records")}
+        names = h.loc[mask, "country"]
+        self._country_names = names.tolist()
+        layer = self._add_hexes("countries", mask, [colors.get(n, "#cccccc") for n in self._country_names], 0.55,
+                                self._country_names)
+        self._add_hover("countries", layer.renderers)
+        self._powers = [p for p in POWER_COLORS if p in set(countries.get("power", pd.Series(dtype=object)))]
+
+    def _draw_climate(self):
+        h = self.hexmap.hexes
+        mask = h["climate_zone"].notna().to_numpy()
+        if not mask.any():
+            return
+        self._zones = h.loc[mask, "climate_zone"].tolist()
+        layer = self._add_hexes("climate", mask, [CLIMATE_COLORS.get(z, "#cccccc") for z in self._zones], 0.6,
+                                self._zones)
+        self._add_hover("climate", layer.renderers)
+
+    def _draw_sea_areas(self):
+        h = self.hexmap.hexes
+        mask = (h["hex_dot"] & h["sea_area"].notna()).to_numpy()
+        if not mask.any():
+            return
+        self._seas = h.loc[mask, "sea_area"].tolist()
+        layer = self._add_hexes("sea_areas", mask, [_stable_pick(s, SEA_COLORS) for s in self._seas], 0.7,
+                                self._seas)
+        self._add_hover("sea_areas", layer.renderers)
+        # each area's name at the hex-dot nearest its centre of gravity
+        src0 = next(iter(layer.sources.values()))
+        sheet = self.hexmap.sheets[next(iter(layer.sources))]
+        xy = np.c_[hexgrid.hex_to_pixel(np.asarray(src0.data["q"]), np.asarray(src0.data["r"]), sheet.size,
+                                        sheet.orientation)]
+        names, xs, ys = [], [], []
+        for sea in dict.fromkeys(self._seas):
+            pts = xy[np.array(self._seas) == sea]
+            c = pts.mean(axis=0)
+            best = pts[int(np.argmin(((pts - c) ** 2).sum(axis=1)))]
+            names.append(sea)
+            xs.append(float(best[0]))
+            ys.append(float(best[1]))
+        src = ColumnDataSource({"x": xs, "y": ys, "name": names, "text": names}, name="map-sea-names")
+        rend = self.view.figure.text(x="x", y="y", text="text", source=src, text_align="center",
+                                     text_baseline="middle", text_font_size="9pt", text_font_style="italic",
+                                     text_color="#08306b", name="map-sea-names")
+        self._texts["sea_areas"] = [(src, rend, "sea_area")]
+
+    def _draw_chokepoints(self):
+        c = self.hexmap.chokepoints
+        if not len(c):
+            return
+        f = self.hexmap.features
+        keys, names, labels = [], [], []
+        for row in c.to_dict("records"):
+            for place in str(row["controlled_by"]).split(";"):
+                hit = f[f["name"] == place.strip()]
+                if not len(hit):
+                    continue
+                key = (str(hit["sheet"].iloc[0]), int(hit["q"].iloc[0]), int(hit["r"].iloc[0]))
+                if key not in keys:
+                    keys.append(key)
+                    names.append(row["name"])
+        labels = list(names)
+        layer = self.overlays.add("chokepoints", legend_key=LAYERS["chokepoints"], hexes=keys,
+                                  color=CHOKEPOINT_COLOR, alpha=0.8, label=labels)
+        self._choke_names = names
+        self._add_hover("chokepoints", layer.renderers)
+
+    def _draw_cities(self):
+        f = self.hexmap.features
+        if not len(f):
+            return
+        kinds = f.groupby("name", sort=False)["kind"].agg(list)
+        first = f.drop_duplicates("name")
+        xs, ys, names, es, marks = [], [], [], [], []
+        for row in first.to_dict("records"):
+            x, y = self.overlays.centre((row["sheet"], row["q"], row["r"]))
+            xs.append(float(x))
+            ys.append(float(y))
+            names.append(str(row["name"]))
+            es.append(_text(row.get("name_es")) or str(row["name"]))
+            marks.append("capital" in kinds[row["name"]])
+        self._place_kinds = [kinds[n] for n in names]
+        self._place_names = {"en": names, "es": es}
+        self._places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
+                                         "size": [7 if m else 4 for m in marks]}, name="map-places")
+        dots = self.view.figure.scatter(x="x", y="y", size="size", source=self._places, fill_color="#222222",
+                                        line_color="white", name="map-place-dots")
+        dots.nonselection_glyph = None
+        text = self.view.figure.text(x="x", y="y", text="text", source=self._places, x_offset=5, y_offset=-2,
+                                     text_font_size="7pt", text_color="#222222", name="map-place-names")
+        self._city_renderers = [dots, text]
+        self._add_hover("cities", [dots], field="@text")
+
+    # ------------------------------------------------------------------ behaviour
+    def _options(self) -> dict[str, str]:
+        lang = self.state.lang
+        return {label(key, lang): name for name, key in LAYERS.items() if name in self.overlays.layers
+                or (name == "cities" and hasattr(self, "_places"))}
+
+    def _apply(self, visible) -> None:
+        for name in LAYERS:
+            on = name in visible
+            if name in self.overlays.layers:
+                self.overlays.toggle(name, on)
+            for _, rend, _ in self._texts.get(name, []):
+                rend.visible = on
+            if name == "cities" and hasattr(self, "_city_renderers"):
+                for rend in self._city_renderers:
+                    rend.visible = on
+
+    def _on_toggle(self, event):
+        self._apply(event.new)
+
+    def visible(self) -> list[str]:
+        """The layers shown now."""
+        return list(self.toggles.value)
+
+    def show(self, name: str, on: bool = True) -> None:
+        """Show or hide layer ``name`` as its toggle would."""
+        value = [v for v in self.toggles.value if v != name] + ([name] if on else [])
+        self.toggles.value = [n for n in LAYERS if n in value]
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        value = self.toggles.value
+        self.toggles.options = self._options()
+        self.toggles.value = value
+        self._title.object = f"**{label('map.layers', lang)}**"
+        for name, hover in self._hovers.items():
+            if name in HOVER_KEYS:
+                hover.tooltips = [(label(HOVER_KEYS[name], lang), "@label")]
+        if "countries" in self.overlays.layers:
+            names = {n: self._region_name("country", n, lang) for n in set(self._country_names)}
+            self._relabel("countries", [names[n] for n in self._country_names])
+        if "climate" in self.overlays.layers:
+            self._relabel("climate", [label(f"climate.{z}", lang) for z in self._zones])
+        if "sea_areas" in self.overlays.layers:
+            names = {n: self._region_name("sea_area", n, lang) for n in set(self._seas)}
+            self._relabel("sea_areas", [names[n] for n in self._seas])
+            for src, _, kind in self._texts["sea_areas"]:
+                src.data = dict(src.data, text=[self._region_name(kind, n, lang) for n in src.data["name"]])
+        if "chokepoints" in self.overlays.layers:
+            c = self.hexmap.chokepoints.set_index("name")
+            es = c["name_es"] if "name_es" in c.columns else None
+            self._relabel("chokepoints", [
+                (str(es[n]) if lang != "en" and es is not None and _text(es[n]) else n) for n in self._choke_names])
+        if hasattr(self, "_places"):
+            names = self._place_names["es" if lang != "en" else "en"]
+            kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
+            self._places.data = dict(self._places.data, text=list(names), kinds=kinds)
+            self._hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
+                                               (label("map.kind", lang), "@kinds")]
+        self._legend.object = self._legend_html(lang)
+
+    def _relabel(self, layer: str, labels: list[str]) -> None:
+        """Replace the hover names of a hexes layer in place (colours and positions stay)."""
+        rows = self.overlays.layers[layer].rows
+        per_sheet: dict[str, list] = {}
+        for (key, (sheet, _)), text in zip(rows.items(), labels):
+            per_sheet.setdefault(sheet, []).append(text)
+        for sheet, src in self.overlays.layers[layer].sources.items():
+            if sheet in per_sheet and len(per_sheet[sheet]) == len(src.data["label"]):
+                src.data = dict(src.data, label=per_sheet[sheet])
+
+    def _legend_html(self, lang: str) -> str:
+        """A printed-style key: one swatch per major power (its minors lighter) and per climate zone."""
+        items = []
+        for power in getattr(self, "_powers", []):
+            items.append((POWER_COLORS[power], label(f"map.power.{power}", lang)))
+        if hasattr(self, "_powers"):
+            items.append((_mix(POWER_COLORS["Germany"], SHADE["minor"]), label("map.power.minor", lang)))
+            items.append((NEUTRAL_COLORS[0], label("map.power.neutral", lang)))
+        for zone in dict.fromkeys(getattr(self, "_zones", [])):
+            items.append((CLIMATE_COLORS.get(zone, "#cccccc"), label(f"climate.{zone}", lang)))
+        rows = "".join(
+            f'<div><span style="display:inline-block;width:12px;height:12px;background:{c};'
+            f'margin-right:6px;border:1px solid #888"></span>{t}</div>' for c, t in items
+        )
+        return f'<div style="font-size:12px">{rows}</div>'
+
+    def __panel__(self):
+        return self._layout
