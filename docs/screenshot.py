@@ -1,5 +1,8 @@
 """Take the README's screenshots: serve the apps, click a hex, save PNGs (needs /usr/bin/chromium).
 
+/wif opens on the `europe` map (1 September 1939); the shot shows its countries, sea areas and
+city names with the layer panel's printed-style key, and Warsaw's hex selected.
+
     .venv/bin/python docs/screenshot.py
 """
 from __future__ import annotations
@@ -15,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
 from tests.ui.test_pages import _click_hex  # noqa: E402
+from viewer.board import load_map  # noqa: E402
 
 
 def main() -> None:
@@ -38,7 +42,9 @@ def main() -> None:
             page = browser.new_page(viewport={"width": 1400, "height": 820})
             page.goto(base + "/wif")
             page.wait_for_timeout(4000)
-            _click_hex(page, ("main", 10, 7))
+            page.locator(".map-layers button").get_by_text("Sea areas").click()
+            page.wait_for_timeout(1000)
+            _click_hex(page, load_map("europe").hex_at(21.01, 52.23))  # Warsaw
             page.wait_for_timeout(1500)
             page.screenshot(path=str(ROOT / "docs" / "screenshot-wif.png"))
             page.goto(base + "/?lang=es")
