@@ -16,8 +16,7 @@ layers = MapLayers(view=mapview)
 map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
 dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
 weather = WeatherPanel(mapview=mapview, state=shell.state)
-weather_cards = [CalculatorCard(calculator=REGISTRY[slug](), state=shell.state)
-                 for slug in ("wif.weather-roll", "wif.weather-effects", "wif.odds-shift")]
+weather_cards = weather.calculator_cards()
 combat = CalculatorList(shell.state, WIF_COMBAT, hexmap=mapview.hexmap, weather=weather.weather)
 sections = Sections(shell.state, {"ui.map": pn.Column(map_row, weather, sizing_mode="stretch_width"),
                                   "ui.calculators": pn.Column(dice, *weather_cards, combat, sizing_mode="stretch_width")})

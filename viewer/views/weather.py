@@ -146,6 +146,26 @@ class WeatherPanel(pn.viewable.Viewer):
             self.error.object = str(err)
             self.error.visible = True
 
+    def calculator_cards(self) -> list:
+        """Cards of the three weather calculators; the roll card follows this session's turn,
+        carried asterisks and chart (the shipped cells plus the user's)."""
+        from .calculator_card import CalculatorCard
+
+        cards = [CalculatorCard(calculator=REGISTRY[slug](), state=self.state)
+                 for slug in ("wif.weather-roll", "wif.weather-effects", "wif.odds-shift")]
+        roll = cards[0]
+
+        def follow(*_):
+            roll.calculator.user_chart = self.weather.chart
+            roll.widgets["bimonth"].value = self.weather.bimonth
+            if self.weather.last_asterisks is not None:
+                roll.widgets["last_asterisks"].value = self.weather.last_asterisks
+            roll.recompute()
+
+        self.weather.param.watch(follow, ["chart", "bimonth", "last_asterisks"])
+        follow()
+        return cards
+
     def set_zone(self, zone: str, weather: str) -> None:
         """Set a zone's weather as the zone's control would."""
         self.zone_selects[zone].value = weather
