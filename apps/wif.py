@@ -12,10 +12,10 @@ from viewer.views.weather import WeatherPanel
 extension()
 shell = AppShell("game.wif.name")
 mapview = MapView(hexmap=load_map("europe"), state=shell.state)
-layers = MapLayers(view=mapview)
-map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
 dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
 weather = WeatherPanel(mapview=mapview, state=shell.state)
+layers = MapLayers(view=mapview)
+map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
 weather_cards = weather.calculator_cards()
 combat = CalculatorList(shell.state, WIF_COMBAT, hexmap=mapview.hexmap, weather=weather.weather)
 sections = Sections(shell.state, {"ui.map": pn.Column(map_row, weather, sizing_mode="stretch_width"),

@@ -43,6 +43,7 @@ def main() -> None:
             page.goto(base + "/wif")
             page.wait_for_timeout(4000)
             page.locator(".map-layers button").get_by_text("Sea areas").click()
+            page.locator(".map-layers button").get_by_text("Zone weather").click()  # political map only
             page.wait_for_timeout(1000)
             _click_hex(page, load_map("europe").hex_at(21.01, 52.23))  # Warsaw
             page.wait_for_timeout(1500)

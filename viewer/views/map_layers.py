@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, HoverTool
 
 from .. import hexgrid
 from .mapview import MapView
@@ -55,7 +55,7 @@ CLIMATE_COLORS = {
     "north-monsoon": "#9e9ac8",
     "south-monsoon": "#bcbddc",
 }
-SEA_COLORS = ("#6baed6", "#4292c6", "#9ecae1", "#2171b5", "#c6dbef", "#5aa1cf", "#84bcdb", "#3b8bc2")
+SEA_COLORS = ("#a6dbe0", "#7fc8cf", "#c4e8eb", "#93d1c6", "#b3e2d4", "#8cc9db", "#cdebf2", "#9fd6cf")
 CHOKEPOINT_COLOR = "#d7263d"
 #: shade of a major power's colour for its home country, aligned minors and territories
 SHADE = {"major": 0.0, "territory": 0.35, "minor": 0.55}
@@ -90,13 +90,17 @@ class MapLayers(pn.viewable.Viewer):
         self._regions = self.hexmap.regions
         self._texts: dict[str, list] = {}
         self._hovers: dict[str, HoverTool] = {}
+        # overlays other views added before these layers (e.g. the weather layer) get a toggle too,
+        # named by their legend key and starting as they are
+        self._foreign = {n: layer.legend_key for n, layer in self.overlays.layers.items()
+                         if n not in LAYERS and layer.legend_key}
         self._draw_countries()
         self._draw_climate()
         self._draw_sea_areas()
         self._draw_chokepoints()
         self._draw_cities()
         self.toggles = pn.widgets.CheckButtonGroup(
-            options=self._options(), value=[n for n in LAYERS if n in DEFAULT_ON and n in self.overlays.layers],
+            options=self._options(), value=self._initial(),
             orientation="vertical", button_type="primary", button_style="outline",
             css_classes=["map-layers"], sizing_mode="stretch_width",
         )
@@ -251,18 +255,33 @@ class MapLayers(pn.viewable.Viewer):
         dots = self.view.figure.scatter(x="x", y="y", size="size", source=self._places, fill_color="#222222",
                                         line_color="white", name="map-place-dots")
         dots.nonselection_glyph = None
-        text = self.view.figure.text(x="x", y="y", text="text", source=self._places, x_offset=5, y_offset=-2,
-                                     text_font_size="7pt", text_color="#222222", name="map-place-names")
+        # names drawn for the capitals only (the rest would cover the map at full view); every
+        # place names itself on hover
+        named = CDSView(filter=BooleanFilter(marks))
+        text = self.view.figure.text(x="x", y="y", text="text", source=self._places, view=named, x_offset=5,
+                                     y_offset=-2, text_font_size="8pt", text_font_style="bold",
+                                     text_color="#222222", name="map-place-names")
         self._city_renderers = [dots, text]
         self._add_hover("cities", [dots], field="@text")
 
     # ------------------------------------------------------------------ behaviour
+    def _names(self) -> dict[str, str]:
+        """Toggle name -> catalogue key: these layers that the map has, then the other overlays."""
+        mine = {name: key for name, key in LAYERS.items()
+                if name in self.overlays.layers or (name == "cities" and hasattr(self, "_places"))}
+        return {**mine, **self._foreign}
+
+    def _initial(self) -> list[str]:
+        out = [n for n in self._names() if n in DEFAULT_ON]
+        return out + [n for n in self._foreign if self.overlays.layers[n].renderers[0].visible]
+
     def _options(self) -> dict[str, str]:
         lang = self.state.lang
-        return {label(key, lang): name for name, key in LAYERS.items() if name in self.overlays.layers
-                or (name == "cities" and hasattr(self, "_places"))}
+        return {label(key, lang): name for name, key in self._names().items()}
 
     def _apply(self, visible) -> None:
+        for name in self._foreign:
+            self.overlays.toggle(name, name in visible)
         for name in LAYERS:
             on = name in visible
             if name in self.overlays.layers:
@@ -283,7 +302,7 @@ class MapLayers(pn.viewable.Viewer):
     def show(self, name: str, on: bool = True) -> None:
         """Show or hide layer ``name`` as its toggle would."""
         value = [v for v in self.toggles.value if v != name] + ([name] if on else [])
-        self.toggles.value = [n for n in LAYERS if n in value]
+        self.toggles.value = [n for n in self._names() if n in value]
 
     def _on_lang(self, *_):
         lang = self.state.lang
