@@ -171,3 +171,42 @@ def test_the_map_loads_fast_enough_to_open_the_app():
     start = time.perf_counter()
     load_map("europe")
     assert time.perf_counter() - start < 3.0  # the goal is 0.5 s (bench/render.py); slack for CI
+
+
+# ----------------------------------------------------------------------------- the map layers view
+
+
+@pytest.fixture(scope="module")
+def layers(europe):
+    from viewer.state import SessionState
+    from viewer.views.map_layers import MapLayers
+    from viewer.views.mapview import MapView
+
+    return MapLayers(view=MapView(hexmap=europe, state=SessionState()))
+
+
+def test_layers_open_with_countries_and_cities_and_toggle(layers):
+    view = layers.view
+    assert layers.visible() == ["countries", "cities"]
+    assert not view.overlays.layers["climate"].renderers[0].visible
+    layers.show("climate")
+    assert view.overlays.layers["climate"].renderers[0].visible
+    layers.show("climate", False)
+    assert not view.overlays.layers["climate"].renderers[0].visible
+    assert len(view.overlays.layers["climate"].sources["europe"].data["q"]) == len(view.hexmap)
+
+
+def test_layer_names_follow_the_language(layers):
+    state = layers.state
+    try:
+        state.lang = "es"
+        assert "Zonas climáticas" in layers.toggles.options
+        assert "Varsovia" in layers._places.data["text"]
+        countries = layers.view.overlays.layers["countries"].sources["europe"].data["label"]
+        assert "Alemania" in countries and "Germany" not in countries
+        seas = layers._texts["sea_areas"][0][0].data["text"]
+        assert "Mar del Norte" in seas
+        assert layers._hovers["cities"].tooltips[0][0] == "Lugar"
+    finally:
+        state.lang = "en"
+    assert "Warsaw" in layers._places.data["text"]
