@@ -64,6 +64,12 @@ def test_links_resolve():
             assert (NOTEBOOKS / nb).is_file(), (card.number, nb)
 
 
+def test_overlays_name_layers_of_the_map():
+    layers = pytest.importorskip("viewer.views.map_layers").LAYERS
+    linked = {o for c in cards.cards("wif").values() for o in c.overlays}
+    assert linked and linked <= set(layers), linked - set(layers)
+
+
 def test_calculators_and_cards_link_both_ways():
     linked = {slug for c in cards.cards("wif").values() for slug in c.calculators}
     assert "core.dice" in linked

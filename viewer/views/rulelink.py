@@ -50,6 +50,15 @@ class RuleLink(pn.viewable.Viewer):
         return self._button
 
 
+def _overlay_key(name: str) -> str:
+    """The catalogue key of a map layer's name (its toggle label)."""
+    try:
+        from .map_layers import LAYERS
+    except ImportError:
+        LAYERS = {}
+    return LAYERS.get(name, f"map.layer.{name}")
+
+
 def _calculator_title(slug: str, lang: str) -> str:
     return label(f"calc.{slug}.title", lang)
 
@@ -125,7 +134,8 @@ class CardBody(pn.viewable.Viewer):
                 f"<code>{s}</code>" for s in card.calculators)
             onward.append(f"<b>{t('ref.calculators', lang)}</b>: {calcs}")
         if card.overlays:
-            overlays = ", ".join(label(f"overlay.{o}", lang) for o in card.overlays)
+            overlays = ", ".join(f'<a class="overlay-link" href="./{ref.game}?lang={lang}">'
+                                 f"{label(_overlay_key(o), lang)}</a>" for o in card.overlays)
             onward.append(f"<b>{t('ref.overlays', lang)}</b>: {overlays}")
         if card.notebooks:
             onward.append(f"<b>{t('ref.notebooks', lang)}</b>: " + ", ".join(f"<code>notebooks/{n}</code>"
