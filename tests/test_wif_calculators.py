@@ -301,6 +301,11 @@ def test_11_7_intercepted_or_rain_changes_the_cell():
     assert r.value["modified_roll"] == 9   # V-2 and V-3 cannot be intercepted
 
 
+def test_11_7_the_factory_cap_holds_for_the_whole_turn():
+    r = calc("wif.strategic-bombing", factors=20, roll=8, factories=3, lost_earlier=2)
+    assert r.value["production_lost"] == 1 and r.value["wasted"] == 3
+
+
 def test_11_7_1_atomic_half_rounded_up():
     assert [bombing.atomic_losses(n) for n in (0, 1, 3, 4)] == [0, 1, 2, 2]
     r = calc("wif.strategic-bombing", weapon="atomic", atomic_items=5)

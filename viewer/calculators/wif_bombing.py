@@ -69,6 +69,9 @@ class StrategicBombing(_Bombing):
     weapon = param.Selector(default="bombers", objects=list(bombing.WEAPONS), doc="""
         Bombers, a V-1, a V-2/V-3 (cannot be intercepted) or an atomic bomb (11.7.1).""")
     factories = param.Integer(default=1, bounds=(0, 50), doc="Usable factories in the hex.")
+    lost_earlier = param.Integer(default=0, bounds=(0, 50), doc="""
+        Production points this hex already lost to bombing this turn: the cap of one per usable factory
+        holds for the whole turn.""")
     oil = param.Integer(default=0, bounds=(0, 50), doc="Oil resources in the hex.")
     saved_oil = param.Integer(default=0, bounds=(0, 500), doc="Saved oil in the hex (13.5.1).")
     saved_bp = param.Integer(default=0, bounds=(0, 500), doc="Saved build points in the hex (13.6.8).")
@@ -92,7 +95,7 @@ class StrategicBombing(_Bombing):
             steps.append(self.step("v_uncatchable", rule=R_V))
         steps.append(self.step("not_intercepted" if mod else "intercepted", rule=R_SB, roll=self.roll,
                                modified=self.roll + mod))
-        targets = {"production": self.factories, "oil": self.oil, "saved_oil": self.saved_oil,
+        targets = {"production": max(0, self.factories - self.lost_earlier), "oil": self.oil, "saved_oil": self.saved_oil,
                    "saved_bp": self.saved_bp}
         value.update(factors_exact=fmt(exact), column_factors=col, roll_modifier=mod, modified_roll=self.roll + mod)
         cell = self._lookup(col, self.roll + mod, miss)
