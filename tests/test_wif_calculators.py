@@ -337,3 +337,28 @@ def test_11_9_dice_and_unknown_terrain():
     assert r.value["factor"] == 4   # unknown terrain effect left out, and named
     assert [(m.chart, m.cell) for m in r.missing] == [("wif.ground-strike-terrain", "forest/multiplier")]
     assert not calc("wif.ground-strike", tactical=4, terrain="none").missing
+
+
+# -- chart files: only the text's cells, each with its source ---------------------------------------
+@pytest.mark.parametrize("row, factors, ships, results", [
+    ("surface", 20, 3, "X, A"),          # EX-11.5.8-a: Boris's 20 factors
+    ("surface", 7, 3, "D, A, A"),        # EX-11.5.8-a: Heinz's 7 factors
+    ("asw", 6, 2, "D, A, A, A"),         # EX-11.5.10-a: Jay's ASW
+    ("sub", 8, 2, "D, D, A, A, A"),      # EX-11.5.10-a: Heinz's SUBs
+])
+def test_naval_combat_table_fragments(row, factors, ships, results):
+    r = calc("wif.naval-result", table_row=row, factors=factors, ships=ships)
+    assert r.value["table_results"] == results and not r.missing
+    r = calc("wif.naval-result", table_row=row, factors=factors + 50, ships=ships)
+    assert r.value["table_results"] is None and r.missing[0].chart == "wif.naval-combat"
+
+
+def test_shipped_charts_hold_only_sourced_cells():
+    from viewer.rules.wif import tables
+    expected = {"wif.strategic-bombing": 12, "wif.its-war": 1, "wif.initiative-track": 5,
+                "wif.ground-strike-terrain": 1, "wif.aa-table": 176, "wif.aa-columns": 46, "wif.naval-combat": 12}
+    for chart_id, cells in expected.items():
+        chart = tables.shipped(chart_id)
+        assert len(chart.cells) == cells, chart_id
+        assert all(c.source.startswith("WiF ") for c in chart.cells.values()), chart_id
+        assert not chart.complete

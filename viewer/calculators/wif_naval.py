@@ -6,10 +6,10 @@ from fractions import Fraction
 import param
 
 from viewer.calculators import register
-from viewer.calculators.base import Calculator, CalculatorInputError, Result
+from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
 from viewer.dice import Distribution
 from viewer.reference.ruleref import RuleRef
-from viewer.rules.wif import naval
+from viewer.rules.wif import naval, tables
 from viewer.rules.wif.fractions import fmt
 
 R_SEARCH, R_WEATHER, R_SURPRISE = RuleRef("wif", "11.5.5"), RuleRef("wif", "8.2.4"), RuleRef("wif", "11.5.6")
@@ -172,9 +172,9 @@ class NavalResult(Calculator):
 
     slug, game = "wif.naval-result", "wif"
     rules = (R_RESULTS,)
-    result_names = ("defence", "p_intact", "p_aborts", "p_damaged", "p_damaged_aborts", "p_destroyed",
-                    "p_cp_destroyed", "for_rolls")
-    step_names = ("order", "defence", "chain", "damaged_note",
+    result_names = ("table_results", "defence", "p_intact", "p_aborts", "p_damaged", "p_damaged_aborts",
+                    "p_destroyed", "p_cp_destroyed", "for_rolls")
+    step_names = ("table", "table_missing", "order", "defence", "chain", "damaged_note",
                   *(f"state_{s.replace('-', '_')}" for s in naval.STATES),
                   *(f"for_rolls_{s.replace('-', '_')}" for s in naval.STATES))
 
@@ -186,8 +186,28 @@ class NavalResult(Calculator):
     damaged = param.Boolean(default=False, doc="The target is already damaged (+1 defence; a D destroys it).")
     sif_option_9 = param.Boolean(default=False, doc="Ships in Flames option 9 convoys and transports.")
     rolls = param.String(default="", doc="Optional: the d10 defence rolls, one per result in X, D, A order.")
+    table_row = param.Selector(default="none", objects=["none", "surface", "air-sea", "asw", "sub"], doc="""
+        Optional: read the whole attack's results from the Naval Combat Table ('none': skip).""")
+    factors = param.Integer(default=20, bounds=(0, 300), doc="The attack's factor total (table column).")
+    ships = param.Integer(default=3, bounds=(0, 40), doc="Ships the target side included (table row).")
+
+    def _table(self, steps, miss):
+        if self.table_row == "none":
+            return None
+        chart = tables.chart("wif.naval-combat")
+        key = (self.table_row, self.factors, self.ships)
+        try:
+            x, d, a = (chart.get(key, c) for c in ("x", "d", "a"))
+        except tables.UnknownCell as err:
+            miss.append(MissingValue(err.chart, err.cell, err.rule))
+            steps.append(self.step("table_missing", rule=R_RESULTS, cell=err.cell))
+            return None
+        steps.append(self.step("table", rule=R_RESULTS, factors=self.factors, ships=self.ships, x=x, d=d, a=a))
+        return ", ".join(["X"] * x + ["D"] * d + ["A"] * a)
 
     def compute(self) -> Result:
+        steps, miss = [], []
+        table_results = self._table(steps, miss)
         results = [r.strip().upper() for r in self.results.replace(";", ",").split(",") if r.strip()]
         results = ["A" if r in ("1/2A", "½A") else r for r in results]
         if not results:
@@ -199,8 +219,8 @@ class NavalResult(Calculator):
         except ValueError as err:
             raise CalculatorInputError("results", str(err), list(naval.RESULTS)) from None
         dfn = naval.defence_factor(self.defence, self.unit, self.damaged, self.sif_option_9)
-        steps = [self.step("order", rule=R_RESULTS, results=", ".join(ordered)),
-                 self.step("defence", rule=R_RESULTS, defence=dfn, p=pct(Fraction(min(dfn, 10), 10)))]
+        steps += [self.step("order", rule=R_RESULTS, results=", ".join(ordered)),
+                  self.step("defence", rule=R_RESULTS, defence=dfn, p=pct(Fraction(min(dfn, 10), 10)))]
         steps.append(self.step("chain", rule=R_RESULTS))
         dist = naval.state_distribution(results, self.defence, self.unit, self.damaged, self.sif_option_9)
         for state, p in dist.items():
@@ -216,11 +236,11 @@ class NavalResult(Calculator):
                                    rolls=", ".join(map(str, rolls))))
         if any(s.startswith("damaged") for s in dist):
             steps.append(self.step("damaged_note", rule=R_RESULTS))
-        value = {"defence": dfn, "for_rolls": for_rolls}
+        value = {"table_results": table_results, "defence": dfn, "for_rolls": for_rolls}
         for state in naval.STATES:
             value["p_" + state.replace("-", "_")] = str(dist.get(state, Fraction(0)))
         chart = Distribution({naval.STATE_CODE[s]: p for s, p in dist.items() if p})
-        return Result(value, steps, chart)
+        return Result(value, steps, chart, miss)
 
 
 @register

@@ -20,6 +20,7 @@ FILES = {
     "wif.ground-strike-terrain": "ground-strike-terrain.yaml",
     "wif.aa-table": "aa-table.yaml",
     "wif.aa-columns": "aa-columns.yaml",
+    "wif.naval-combat": "naval-combat.yaml",
 }
 
 __all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart"]
