@@ -135,3 +135,16 @@ def test_chart_editor_reads_csv_and_switches_format(tmp_path):
     assert editor.apply_text()
     editor.format.value = "yaml"
     assert "mediterranean: rain" in editor.text.value
+
+
+def test_the_roll_card_follows_the_session(panel):
+    from viewer.rules.wif.weather_chart import parse_weather_chart
+
+    roll_card, effects_card, odds_card = panel.calculator_cards()
+    assert roll_card.calculator.slug == "wif.weather-roll" and odds_card.calculator.slug == "wif.odds-shift"
+    panel.weather.use_chart(parse_weather_chart("cells:\n- {bimonth: sep-oct, roll: 9, arctic: snow}\n",
+                                                origin="mine"))
+    panel.weather.bimonth = "sep-oct"
+    panel.weather.last_asterisks = 1
+    roll_card.widgets["raw_roll"].value = 8
+    assert roll_card.result.value["modified_roll"] == 9 and roll_card.result.value["arctic"] == "snow"

@@ -1,8 +1,8 @@
 """Browser test of the WiF weather panel: set a zone to Blizzard, see the layer recolour and the
 clicked hex's effects change (Playwright driving Debian's Chromium against `panel serve`).
 
-The test reads the hex to click from the page itself (the weather layer's first hex and its
-zone), so it works with whatever map the WiF app shows.
+The test reads the hex to click from the page itself (the weather layer's hex nearest its middle,
+and that hex's zone), so it works with whatever map the WiF app shows.
 """
 import pytest
 
@@ -20,16 +20,17 @@ _LAYER_ROW = """() => {
       if (m.data_source && m.glyph) {
         const src = m.data_source;
         if (!src || !src.name || !src.name.startsWith("overlay-weather-") || !src.data.q.length) continue;
-        return {name: src.name, q: src.data.q[0], r: src.data.r[0], zone: src.data.label[0],
-                color: src.data.color[0], size: m.glyph.size, orientation: m.glyph.orientation};
+        return {name: src.name, q: Array.from(src.data.q), r: Array.from(src.data.r),
+                zone: Array.from(src.data.label), color: Array.from(src.data.color),
+                size: m.glyph.size, orientation: m.glyph.orientation};
       }
   return null;
 }"""
 
-_ROW_COLOR = """(name) => {
+_ROW_COLOR = """([name, i]) => {
   for (const doc of Bokeh.documents) {
     const src = doc.get_model_by_name(name);
-    if (src) return src.data.color[0];
+    if (src) return src.data.color[i];
   }
   return null;
 }"""
@@ -53,22 +54,27 @@ def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
                            timeout=60000)
     page.wait_for_timeout(2000)
-    row = page.evaluate(_LAYER_ROW)
-    assert row is not None, "the weather layer is not on the map"
-    assert row["color"] == WEATHER_COLORS["fine"]
+    layer = page.evaluate(_LAYER_ROW)
+    assert layer is not None, "the weather layer is not on the map"
+    assert set(layer["color"]) == {WEATHER_COLORS["fine"]}
+    # the layer's hex nearest its middle (well inside the drawn map)
+    xy = [hexgrid.hex_to_pixel(q, r, layer["size"], layer["orientation"]) for q, r in zip(layer["q"], layer["r"])]
+    mx, my = sum(p[0] for p in xy) / len(xy), sum(p[1] for p in xy) / len(xy)
+    i = min(range(len(xy)), key=lambda k: (xy[k][0] - mx) ** 2 + (xy[k][1] - my) ** 2)
+    row = {"name": layer["name"], "zone": layer["zone"][i]}
 
-    # click the layer's first hex: its effects show, with Fine in its zone
-    x, y = hexgrid.hex_to_pixel(row["q"], row["r"], row["size"], row["orientation"])
+    # click that hex: its effects show, with Fine in its zone
+    x, y = xy[i]
     sx, sy = page.evaluate(_SCREEN_XY, [x, y])
     page.mouse.click(sx, sy)
-    page.locator(".weather-effect-air_missions_all").first.wait_for(timeout=15000)
+    page.locator(".weather-effect-air_missions_all").first.wait_for(timeout=30000)
     assert page.locator(".weather-effect-air_rebase_only").count() == 0
 
     # set that zone to Blizzard: the layer recolours and the hex's effects change
     page.locator(f".weather-zone-{row['zone']} select").first.select_option(label="Blizzard")
-    page.wait_for_function(f"(n) => ({_ROW_COLOR})(n) === '{WEATHER_COLORS['blizzard']}'", arg=row["name"],
-                           timeout=15000)
-    page.locator(".weather-effect-air_rebase_only").first.wait_for(timeout=15000)
+    page.wait_for_function(f"(a) => ({_ROW_COLOR})(a) === '{WEATHER_COLORS['blizzard']}'", arg=[row["name"], i],
+                           timeout=30000)
+    page.locator(".weather-effect-air_rebase_only").first.wait_for(timeout=30000)
     page.get_by_text("Blizzard", exact=False).first.wait_for(timeout=5000)
     assert page.locator(".weather-effect-invasion_banned").count() >= 1
     assert watched.errors == []
