@@ -169,6 +169,12 @@ def test_synthetic_rulebook_gives_the_exact_tree():
     assert [s.number for s in idx.search("DIVIDE")] == ["3.1"]
 
 
+def test_numbers_glued_to_their_title():
+    idx = index_text("2. Basics\nText.\n2.1Dice rolls\nRoll.\n2.2 Range\nCount 2.5km.\n", "wif")
+    assert [(s.number, s.title) for s in idx.sections] == [("2", "Basics"), ("2.1", "Dice rolls"),
+                                                           ("2.2", "Range")]
+
+
 def test_number_keys_and_order():
     assert number_key("2.4.2") == (2, 4, 2)
     assert number_key("7.0", top_level="N.0") == (7,)

@@ -42,9 +42,9 @@ from .cards import _matches
 
 _UPPER = "A-ZÁÉÍÓÚÑÜ"
 _LOWER = "a-záéíóúñü"
-# A number at the start of a line: 2.4.2 | 8.3.1: | 3.2.1. | 4.2. 2 | 7.
+# A number at the start of a line: 2.4.2 | 8.3.1: | 3.2.1. | 4.2. 2 | 7. | 2.4.2Trazar (glued)
 _LINE_START = re.compile(
-    r"^\s*(?P<num>\d{1,2}(?:\.\s?\d{1,3})*)(?P<sep>\.:?|:)?(?=\s|$)\s*(?P<rest>.*)$")
+    r"^\s*(?P<num>\d{1,2}(?:\.\s?\d{1,3})*)(?P<sep>\.:?|:)?(?=\s|$|(?<=\d)[A-ZÁÉÍÓÚÑ][a-záéíóúñ]{2})\s*(?P<rest>.*)$")
 # A dotted number glued after the end of the previous sentence or heading words.
 _MID_LINE = re.compile(
     rf"(?<=[{_UPPER}{_LOWER}.:;!?)\]”\"])\s+(?P<num>\d{{1,2}}(?:\.\d{{1,3}})+)(?P<sep>\.:?|:)?\s+(?P<rest>[{_UPPER}¿¡“\"].*)$")
