@@ -58,6 +58,8 @@ _REFERENCE_BEFORE = re.compile(r"(?:\(|\bver|\bvéase|\bsee|\bregla|\brule|\by|\
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 #: How far a sibling may jump ahead (headings lost to OCR).
 MAX_GAP = 3
+#: How many earlier candidates a heading's predecessor is sought among (keeps long books linear).
+LOOKBACK = 400
 
 
 @dataclass
@@ -308,7 +310,7 @@ def _best_chain(found: list[_Candidate]) -> list[_Candidate]:
     for j in range(n):
         if cands[j].weight <= 0:
             continue
-        for i in range(j):
+        for i in range(max(0, j - LOOKBACK), j):
             if best[i] + cands[j].weight > best[j] and cands[i].weight > 0 \
                     and (cands[i].line, cands[i].col) < (cands[j].line, cands[j].col) \
                     and follows(cands[i].key, cands[j].key):
