@@ -87,6 +87,9 @@ def test_bad_game_and_rule_are_reported_not_raised(view):
 
 
 def test_other_games_show_their_rule_list(view):
+    view.ref.game = "use"
+    view.ref.q = "movimiento naval"
+    assert "4.2.4" in view._results.options.values()
     view.open("use", "4.2.4")
     assert view._game.value == "use"
     assert "4.2.4" in view._tree.options.values()

@@ -352,6 +352,24 @@ def search(query: str, game: str | None = None, lang: str | None = None) -> list
     return [c for _, c in sorted(hits, key=lambda h: h[0])]
 
 
+def search_rules(query: str, game: str, lang: str | None = None) -> list[rulelist.RuleEntry]:
+    """Rules of ``game`` whose card or whose title in the rule list matches ``query``.
+
+    Cards come first (see :func:`search`); rules without a card follow when their number or
+    title matches, so games whose cards have not arrived yet are searchable too.
+    """
+    langs = [lang] if lang else list(LANGUAGES)
+    found = [c.entry for c in search(query, game=game, lang=lang)]
+    seen = {e.number for e in found}
+    q = query.strip()
+    for entry in rulelist.rules(game).values():
+        if entry.number in seen:
+            continue
+        if q == entry.number or any(_matches(q, entry.title(la)) for la in langs if entry.title(la)):
+            found.append(entry)
+    return found
+
+
 def search_glossary(query: str, game: str | None = None) -> list[Term]:
     """Glossary terms matching ``query`` in either language or abbreviation (accent-insensitive)."""
     out = []

@@ -15,7 +15,7 @@ import param
 
 from .. import GAMES
 from ..reference import rulelist
-from ..reference.cards import cards, glossary, search
+from ..reference.cards import cards, glossary, search_rules
 from ..reference.indexer import RulebookIndex, decode, index_text
 from ..reference.ruleref import GAME_PREFIXES, RuleRef
 from ..state import SessionState
@@ -197,8 +197,8 @@ class ReferenceView(pn.viewable.Viewer):
             self._results.visible = False
             self._results_info.object = ""
             return
-        found = search(q, game=self.game)
-        options = {f"{c.number} · {c.title(lang)}": c.number for c in found}
+        found = search_rules(q, game=self.game)
+        options = {f"{e.number} · {e.title(lang)}": e.number for e in found}
         self._results.options = options
         self._results.value = None
         self._results.visible = bool(found)
