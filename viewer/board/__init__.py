@@ -8,14 +8,18 @@ Public API::
     m.hexes                         # DataFrame: sheet, q, r, label, terrain, attributes
     m.neighbors(("main", 3, 2))     # sheet adjacency + extra edges (WiF 2.1.1)
     m.hex_at(lon, lat)              # geographic maps: the (sheet, q, r) key or None
+    m.chokepoint("Western Mediterranean", "Cape St Vincent")   # WiF 11.4.4 passages
 """
 from viewer.board.errors import MapError, MapFileError
 from viewer.board.gpkg import FORMAT_VERSION, bundled_maps, load_map, save_map
 from viewer.board.model import HexKey, HexMap
 from viewer.board.sheet import Sheet
-from viewer.board.terrain import EDGE_KINDS, FEATURE_KINDS, GAMES, REGION_KINDS, Vocabulary, vocabulary
+from viewer.board.terrain import (
+    CHOKEPOINT_TESTS, EDGE_KINDS, FEATURE_KINDS, GAMES, REGION_KINDS, Vocabulary, vocabulary,
+)
 
 __all__ = [
+    "CHOKEPOINT_TESTS",
     "EDGE_KINDS",
     "FEATURE_KINDS",
     "FORMAT_VERSION",

@@ -90,6 +90,9 @@ class MapLayers(pn.viewable.Viewer):
         self._regions = self.hexmap.regions
         self._texts: dict[str, list] = {}
         self._hovers: dict[str, HoverTool] = {}
+        self._columns: dict[str, dict[str, dict]] = {}
+        self._keys_of: dict[str, list] = {}
+        self._filled: set[str] = set()
         # overlays other views added before these layers (e.g. the weather layer) get a toggle too,
         # named by their legend key and starting as they are
         self._foreign = {n: layer.legend_key for n, layer in self.overlays.layers.items()
@@ -101,7 +104,7 @@ class MapLayers(pn.viewable.Viewer):
         self._draw_cities()
         self.toggles = pn.widgets.CheckButtonGroup(
             options=self._options(), value=self._initial(),
-            orientation="vertical", button_type="primary", button_style="outline",
+            orientation="vertical", color="primary", variant="outline",
             css_classes=["map-layers"], sizing_mode="stretch_width",
         )
         self._title = pn.pane.Markdown("", margin=(0, 10))
@@ -125,29 +128,45 @@ class MapLayers(pn.viewable.Viewer):
         return name
 
     def _add_hexes(self, name: str, mask, color, alpha: float, labels):
-        """Add a ``hexes`` overlay for the hexes of ``mask``, filled in one vectorised step.
+        """Add a ``hexes`` overlay for the hexes of ``mask``, built in one vectorised step.
 
         Same columns and ``rows`` bookkeeping as :meth:`OverlaySet.set` (so ``patch`` and
         ``toggle`` work), without its per-hex key checks: the hexes come from the map itself.
+        A layer hidden at the start is filled the first time it is shown, so the page's first
+        document carries only what is drawn.
         """
         layer = self.overlays.add(name, legend_key=LAYERS[name])
         h = self.hexmap.hexes[mask]
-        color, labels = list(color), list(labels)
-        for sheet, src in layer.sources.items():
-            m = (h["sheet"] == sheet).to_numpy()
+        color, labels = np.asarray(list(color), dtype=str), np.asarray(list(labels), dtype=str)
+        sheets = h["sheet"].to_numpy()
+        columns = {}
+        for sheet in layer.sources:
+            m = sheets == sheet
             dq, dr = self.view._shifts[sheet]
-            src.data = {
-                "q": (h["q"].to_numpy()[m] + dq).tolist(), "r": (h["r"].to_numpy()[m] + dr).tolist(),
-                "color": [c for c, k in zip(color, m) if k], "alpha": [alpha] * int(m.sum()),
-                "label": [t for t, k in zip(labels, m) if k],
+            columns[sheet] = {
+                "q": h["q"].to_numpy(np.int32)[m] + dq, "r": h["r"].to_numpy(np.int32)[m] + dr,
+                "color": color[m], "alpha": np.full(int(m.sum()), float(alpha)), "label": labels[m],
             }
+        self._columns[name] = columns
+        self._keys_of[name] = list(zip(h["sheet"].tolist(), h["q"].tolist(), h["r"].tolist()))
+        if name in DEFAULT_ON:
+            self._fill(name)
+        return layer
+
+    def _fill(self, name: str) -> None:
+        """Put a layer's rows into its sources (once)."""
+        if name in self._filled or name not in self._columns:
+            return
+        layer = self.overlays.layers[name]
+        for sheet, src in layer.sources.items():
+            src.data = dict(self._columns[name][sheet])
         counters: dict[str, int] = {}
         layer.rows = {}
-        for key in zip(h["sheet"].tolist(), h["q"].tolist(), h["r"].tolist()):
+        for key in self._keys_of[name]:
             i = counters.get(key[0], 0)
             layer.rows[key] = (key[0], i)
             counters[key[0]] = i + 1
-        return layer
+        self._filled.add(name)
 
     def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
         hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
@@ -195,10 +214,9 @@ class MapLayers(pn.viewable.Viewer):
                                 self._seas)
         self._add_hover("sea_areas", layer.renderers)
         # each area's name at the hex-dot nearest its centre of gravity
-        src0 = next(iter(layer.sources.values()))
-        sheet = self.hexmap.sheets[next(iter(layer.sources))]
-        xy = np.c_[hexgrid.hex_to_pixel(np.asarray(src0.data["q"]), np.asarray(src0.data["r"]), sheet.size,
-                                        sheet.orientation)]
+        first = next(iter(layer.sources))
+        cols, sheet = self._columns["sea_areas"][first], self.hexmap.sheets[first]
+        xy = np.c_[hexgrid.hex_to_pixel(cols["q"], cols["r"], sheet.size, sheet.orientation)]
         names, xs, ys = [], [], []
         for sea in dict.fromkeys(self._seas):
             pts = xy[np.array(self._seas) == sea]
@@ -284,6 +302,8 @@ class MapLayers(pn.viewable.Viewer):
             self.overlays.toggle(name, name in visible)
         for name in LAYERS:
             on = name in visible
+            if on:
+                self._fill(name)
             if name in self.overlays.layers:
                 self.overlays.toggle(name, on)
             for _, rend, _ in self._texts.get(name, []):
@@ -338,13 +358,16 @@ class MapLayers(pn.viewable.Viewer):
 
     def _relabel(self, layer: str, labels: list[str]) -> None:
         """Replace the hover names of a hexes layer in place (colours and positions stay)."""
-        rows = self.overlays.layers[layer].rows
-        per_sheet: dict[str, list] = {}
-        for (key, (sheet, _)), text in zip(rows.items(), labels):
-            per_sheet.setdefault(sheet, []).append(text)
+        if layer not in self._columns:  # a small layer set through OverlaySet: patch its labels
+            rows = self.overlays.layers[layer].rows
+            self.overlays.patch(layer, {key: {"label": text} for key, text in zip(rows, labels)})
+            return
+        labels = np.asarray(labels, dtype=str)
+        sheets = np.asarray([k[0] for k in self._keys_of[layer]], dtype=object)
         for sheet, src in self.overlays.layers[layer].sources.items():
-            if sheet in per_sheet and len(per_sheet[sheet]) == len(src.data["label"]):
-                src.data = dict(src.data, label=per_sheet[sheet])
+            self._columns[layer][sheet]["label"] = labels[sheets == sheet]
+            if layer in self._filled:
+                src.data = dict(src.data, label=self._columns[layer][sheet]["label"])
 
     def _legend_html(self, lang: str) -> str:
         """A printed-style key: one swatch per major power (its minors lighter) and per climate zone."""
