@@ -7,8 +7,15 @@ pytest.importorskip("playwright")
 pytestmark = pytest.mark.ui
 
 
+def _settle(page, ms=1500):
+    """Let the server finish sending before the page goes away (a closed socket mid-send is logged)."""
+    page.wait_for_timeout(ms)
+
+
 def _open(watched, url):
     page = watched.page
+    if page.url.startswith("http"):
+        _settle(page)
     page.goto(url)
     page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0",
                            timeout=30000)
@@ -21,6 +28,7 @@ def test_reference_loads_offline_without_console_errors(server, watched):
     page = _open(watched, base + "/reference")
     page.get_by_text("Rules by number").first.wait_for(timeout=10000)
     assert watched.errors == [] and watched.external == []
+    _settle(page)
 
 
 def test_permalink_opens_the_right_card(server, watched):
@@ -34,6 +42,7 @@ def test_permalink_opens_the_right_card(server, watched):
     page = _open(watched, base + "/reference?game=wif&rule=9.10")  # not read as the number 9.1
     page.locator(".rule-panel-body").get_by_text("Japanese occupation").first.wait_for(timeout=10000)
     assert watched.errors == []
+    _settle(page)
 
 
 def test_search_finds_a_card_in_spanish_and_the_url_follows(server, watched):
@@ -55,6 +64,7 @@ def test_search_finds_a_card_in_spanish_and_the_url_follows(server, watched):
     page.wait_for_function(
         "() => true", timeout=1000)
     page.locator(".ref-results-info").get_by_text("fichas encontradas", exact=False).first.wait_for(timeout=10000)
+    _settle(page)
 
 
 def test_language_switch_changes_visible_labels(server, watched):
@@ -67,6 +77,7 @@ def test_language_switch_changes_visible_labels(server, watched):
         page.get_by_text(text, exact=True).first.wait_for(timeout=10000)
     page.wait_for_function("() => window.location.search.includes('lang=es')", timeout=10000)
     assert page.get_by_text("Rules by number", exact=True).count() == 0
+    _settle(page)
 
 
 def test_related_rule_links_stay_in_the_reference(server, watched):
@@ -75,6 +86,7 @@ def test_related_rule_links_stay_in_the_reference(server, watched):
     page.locator(".rule-card-related .rule-link button").first.click()
     page.wait_for_function("() => !window.location.search.includes('rule=2.7')", timeout=10000)
     assert "/reference" in page.url
+    _settle(page)
 
 
 def test_a_wrong_game_or_rule_in_the_url_names_what_is_allowed(server, watched):
@@ -85,6 +97,7 @@ def test_a_wrong_game_or_rule_in_the_url_names_what_is_allowed(server, watched):
     page = _open(watched, base + "/reference?game=wif&rule=99.9")
     page.get_by_text("WiF has no rule '99.9'", exact=False).first.wait_for(timeout=10000)
     assert watched.errors == []
+    _settle(page)
 
 
 def test_rule_panel_shows_the_card_beside_the_map(server, watched):
@@ -96,6 +109,7 @@ def test_rule_panel_shows_the_card_beside_the_map(server, watched):
     page.get_by_text("ten-sided dice", exact=False).first.wait_for(timeout=10000)
     page.locator(".card-permalink").first.wait_for()
     assert page.url.rstrip("/").endswith("/wif")
+    _settle(page)
 
 
 def test_header_and_landing_link_to_the_reference(server, watched):
@@ -105,3 +119,4 @@ def test_header_and_landing_link_to_the_reference(server, watched):
     page = _open(watched, base + "/")
     page.locator(".landing-reference a.open-reference").first.click()
     page.wait_for_url("**/reference*")
+    _settle(page)
