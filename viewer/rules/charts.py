@@ -230,7 +230,7 @@ class Chart:
 
     def set(self, row: tuple, column: str, value: Any, source: str, origin: str = "<input>") -> None:
         """Validate and store one cell (row values and value are checked against the schema)."""
-        row = self._check_row(row, origin, column)
+        row = self.check_row(row, origin, column)
         cid = self.cell_id(row, column)
         try:
             col = self.schema.column(column)
@@ -240,13 +240,16 @@ class Chart:
             raise ChartError(origin, "every known value needs a source", cid)
         self.cells[(row, column)] = Cell(col.check(value, origin, cid), source.strip())
 
-    def _check_row(self, row: Iterable, origin: str, column: str = "") -> tuple:
+    def check_row(self, row: Iterable, origin: str = "<input>", column: str = "") -> tuple:
+        """``row`` with each part checked against its axis (ChartError naming the cell otherwise)."""
         row = tuple(row)
         if len(row) != len(self.schema.rows):
             raise ChartError(origin, f"a row key needs {len(self.schema.rows)} parts "
                              f"({', '.join(self.schema.axis_names)})", "/".join(map(str, row)))
         cid = "/".join([*map(str, row), column])
         return tuple(axis.check(v, origin, cid) for axis, v in zip(self.schema.rows, row))
+
+    _check_row = check_row
 
     def row(self, row: tuple) -> dict[str, Any]:
         """The known values of one row, ``{column: value}``."""
@@ -363,7 +366,7 @@ def chart_from_dict(data: Mapping, schema: ChartSchema | None = None, origin: st
             cid = "/".join([*map(str, row), column])
             if not source:
                 raise ChartError(origin, "a known value needs a source", cid)
-            if chart.known(chart._check_row(row, origin, column), column):
+            if chart.known(chart.check_row(row, origin, column), column):
                 raise ChartError(origin, "cell given twice", cid)
             chart.set(row, column, entry[column], str(source), origin)
     return chart

@@ -76,7 +76,7 @@ def lookup(chart: Chart, bimonth: str, modified_roll: int) -> ChartResult:
     """Cross the modified roll with the turn (WiF 8); unknown cells are listed, never filled."""
     bimonth = check_bimonth(bimonth)
     row = (bimonth, int(modified_roll))
-    chart._check_row(row, "lookup")
+    chart.check_row(row, "lookup")
     values = chart.row(row)
     missing = [chart.cell_id(row, c) for c in chart.schema.column_names if c not in values]
     sources = sorted({chart.source(row, c) for c in values})
