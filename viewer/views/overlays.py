@@ -73,7 +73,11 @@ class OverlaySet:
             cols["color"].append(c)
             cols["alpha"].append(a)
             cols["label"].append(lab)
-        return out
+        # numpy columns: Bokeh does not walk arrays when it looks for model references, so a
+        # document with thousands of overlay hexes stays cheap to update (object dtype keeps
+        # patch() free to put in longer strings)
+        return {s: {k: np.asarray(v, dtype=np.int64 if k in ("q", "r") else object) for k, v in cols.items()}
+                for s, cols in out.items()}
 
     def _line_columns(self, pairs, color, alpha, label) -> dict[str, list]:
         n = len(pairs)
