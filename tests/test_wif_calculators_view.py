@@ -12,7 +12,8 @@ def make():
 
 def test_every_combat_card_builds_and_shows_a_result():
     _, state, _, chooser = make()
-    assert list(chooser.select.options.values()) == list(WIF_COMBAT)
+    assert list(chooser.select.options.values()) == ["", *WIF_COMBAT]
+    assert chooser.cards == {} and chooser._holder.objects == []   # nothing built until chosen
     for slug in WIF_COMBAT:
         chooser.select.value = slug
         card = chooser.cards[slug]

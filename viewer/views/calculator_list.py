@@ -1,6 +1,7 @@
 """A chooser of calculator cards: one Select of titles (in the session's language) and the chosen card.
 
-Cards are built on first choice and kept, so each keeps its inputs. Linked to a map, selecting a
+Nothing is built until a calculator is chosen (the page stays light); cards are then kept, so each
+keeps its inputs. Linked to a map, selecting a
 hex fills the cards' weather (and the ground strike's terrain) from the hex and the session's
 weather; selecting a sea hex fills the naval cards' weather.
 """
@@ -32,7 +33,7 @@ class CalculatorList(pn.viewable.Viewer):
         self.state, self.slugs, self.hexmap, self.weather, self.store = state, list(slugs), hexmap, weather, store
         self.cards: dict[str, CalculatorCard] = {}
         self.context: dict[str, dict] = {}
-        self.select = pn.widgets.Select(options=self._options(), value=self.slugs[0],
+        self.select = pn.widgets.Select(options=self._options(), value="",
                                         css_classes=["calculator-list-select"], width=320)
         self._holder = pn.Column(sizing_mode="stretch_width")
         self.select.param.watch(self._show, "value")
@@ -46,7 +47,7 @@ class CalculatorList(pn.viewable.Viewer):
 
     def _options(self) -> dict[str, str]:
         lang = self.state.lang
-        return {REGISTRY[s].title(lang): s for s in self.slugs}
+        return {label("ui.calculator_list.pick", lang): "", **{REGISTRY[s].title(lang): s for s in self.slugs}}
 
     def _relabel(self, *_):
         value = self.select.value
@@ -62,7 +63,8 @@ class CalculatorList(pn.viewable.Viewer):
         return self.cards[slug]
 
     def _show(self, *_):
-        self._holder.objects = [self.card(self.select.value)]
+        slug = self.select.value
+        self._holder.objects = [self.card(slug)] if slug else []
 
     # ------------------------------------------------------------------ map link
     def fill(self, slug: str, **values) -> None:
