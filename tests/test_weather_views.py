@@ -140,8 +140,13 @@ def test_chart_editor_reads_csv_and_switches_format(tmp_path):
 def test_the_roll_card_follows_the_session(panel):
     from viewer.rules.wif.weather_chart import parse_weather_chart
 
-    roll_card, effects_card, odds_card = panel.calculator_cards()
-    assert roll_card.calculator.slug == "wif.weather-roll" and odds_card.calculator.slug == "wif.odds-shift"
+    (chooser,) = panel.calculator_cards()
+    roll_card = panel.cards["wif.weather-roll"]
+    assert list(panel.cards) == ["wif.weather-roll"]  # the others are built when chosen
+    select = chooser.objects[0]
+    select.value = "wif.odds-shift"
+    assert panel.cards["wif.odds-shift"].calculator.slug == "wif.odds-shift"
+    assert chooser.objects[1].objects[0].title == "Weather odds shift"
     panel.weather.use_chart(parse_weather_chart("cells:\n- {bimonth: sep-oct, roll: 9, arctic: snow}\n",
                                                 origin="mine"))
     panel.weather.bimonth = "sep-oct"

@@ -103,7 +103,7 @@ class WeatherRollCalculator(_WeatherCalculator):
     """Resolve a weather roll (WiF 8) and the exact chances of the next one's results."""
 
     slug = "wif.weather-roll"
-    rules = (W.R_ROLL, W.R_DICE, W.R_TURN)
+    rules = (W.R_ROLL, W.R_ZONES, W.R_DICE, W.R_TURN)
     result_names = ("modified_roll", *W.ZONES, "asterisks", "impulse_advance", "known_rows")
     step_names = ("d10", "modified", "zone", "zone_unknown", "asterisks", "asterisks_unknown",
                   "advance", "advance_unknown", "source", "chances_title", "chances", "asterisk_chances")
@@ -135,11 +135,10 @@ class WeatherRollCalculator(_WeatherCalculator):
         for zone in W.ZONES:
             cond = row.weather[zone]
             if cond is None:
-                steps.append(self.step("zone_unknown", rule=W.R_ROLL, zone=Term(f"climate.{zone}"),
+                steps.append(self.step("zone_unknown", zone=Term(f"climate.{zone}"),
                                        cell=f"{res.bimonth}/{res.modified}/{zone}"))
             else:
-                steps.append(self.step("zone", rule=W.R_ZONES, zone=Term(f"climate.{zone}"),
-                                       weather=weather_term(cond)))
+                steps.append(self.step("zone", zone=Term(f"climate.{zone}"), weather=weather_term(cond)))
         if row.asterisks is None:
             steps.append(self.step("asterisks_unknown", rule=W.R_ROLL))
         else:

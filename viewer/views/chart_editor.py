@@ -64,14 +64,22 @@ class ChartEditor(pn.viewable.Viewer):
         self.upload.param.watch(self._uploaded, "value")
         self.format.param.watch(self._reformat, "value")
         self.cell_set.on_click(lambda _e: self.set_cell())
-        self._card = pn.Card(
-            self.help, self.format, self.text,
+        self._body = [
+            self.format, self.text,
             pn.Row(self.cell_bimonth, self.cell_roll, self.cell_column, self.cell_value, self.cell_set),
             pn.Row(self.validate_button, self.name_input, self.save, self.saved, self.load),
             pn.Row(self.upload, self.download), self.error, self.status,
-            title="", collapsed=True, sizing_mode="stretch_width", css_classes=["chart-editor"])
+        ]
+        # the body is put in the page the first time the card opens (a lighter page until then)
+        self._card = pn.Card(self.help, title="", collapsed=True, sizing_mode="stretch_width",
+                             css_classes=["chart-editor"])
+        self._card.param.watch(self._opened, "collapsed")
         self.state.param.watch(self._on_lang, "lang")
         self._on_lang()
+
+    def _opened(self, event) -> None:
+        if not event.new and len(self._card.objects) == 1:
+            self._card.extend(self._body)
 
     # ------------------------------------------------------------------ actions
     def _origin(self) -> str:

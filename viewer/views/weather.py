@@ -73,6 +73,7 @@ class WeatherPanel(pn.viewable.Viewer):
         zone_ids = [z for z in self.zones for _ in self.keys_by_zone[z]]
         self.mapview.overlays.add(LAYER, kind="hexes", legend_key="ui.weather.layer", hexes=keys,
                                   color=colors, alpha=LAYER_ALPHA, label=zone_ids)
+        self._links: dict = {}
         self._build_widgets()
         self.editor = ChartEditor(weather=self.weather, state=self.state, store=self.store)
         self.weather.param.watch(self._on_zones, "zones")
@@ -147,24 +148,48 @@ class WeatherPanel(pn.viewable.Viewer):
             self.error.visible = True
 
     def calculator_cards(self) -> list:
-        """Cards of the three weather calculators; the roll card follows this session's turn,
-        carried asterisks and chart (the shipped cells plus the user's)."""
+        """The three weather calculators as one chooser (a card is built the first time it is
+        chosen, keeping the page light); the roll card follows this session's turn, carried
+        asterisks and chart (the shipped cells plus the user's)."""
         from .calculator_card import CalculatorCard
 
-        cards = [CalculatorCard(calculator=REGISTRY[slug](), state=self.state)
-                 for slug in ("wif.weather-roll", "wif.weather-effects", "wif.odds-shift")]
-        roll = cards[0]
+        slugs = ("wif.weather-roll", "wif.weather-effects", "wif.odds-shift")
+        built: dict = {}
+        holder = pn.Column(sizing_mode="stretch_width")
+        chooser = pn.widgets.Select(value=slugs[0], width=320, css_classes=["weather-calculator-select"])
+
+        def card(slug):
+            if slug not in built:
+                built[slug] = CalculatorCard(calculator=REGISTRY[slug](), state=self.state)
+            return built[slug]
+
+        def show(*_):
+            holder.objects = [card(chooser.value)]
+
+        def relabel(*_):
+            value = chooser.value
+            chooser.options = {REGISTRY[s].title(self.state.lang): s for s in slugs}
+            chooser.value = value
+
+        relabel()
+        chooser.param.watch(show, "value")
+        self.state.param.watch(relabel, "lang")
+        roll = card(slugs[0])
+        show()
+        self.cards = built
 
         def follow(*_):
             roll.calculator.user_chart = self.weather.chart
-            roll.widgets["bimonth"].value = self.weather.bimonth
-            if self.weather.last_asterisks is not None:
-                roll.widgets["last_asterisks"].value = self.weather.last_asterisks
-            roll.recompute()
+            wanted = {"bimonth": self.weather.bimonth, "last_asterisks": self.weather.last_asterisks}
+            changed = [k for k, v in wanted.items() if v is not None and roll.widgets[k].value != v]
+            for k in changed:  # each change recomputes the card once
+                roll.widgets[k].value = wanted[k]
+            if not changed:
+                roll.recompute()
 
         self.weather.param.watch(follow, ["chart", "bimonth", "last_asterisks"])
         follow()
-        return cards
+        return [pn.Column(chooser, holder, sizing_mode="stretch_width", css_classes=["weather-calculators"])]
 
     def set_zone(self, zone: str, weather: str) -> None:
         """Set a zone's weather as the zone's control would."""
@@ -244,12 +269,19 @@ class WeatherPanel(pn.viewable.Viewer):
                 "ui.weather.hex_title", lang, hex=attrs["label"], zone=label(f"climate.{zone}", lang),
                 weather=label(f"weather.{weather}", lang),
                 effective=label(f"weather.{effective_weather(weather, attrs.get('terrain'))}", lang))
-        self.effects.objects = [
-            pn.Row(pn.pane.Markdown(f"- {step.text(lang)}", margin=(0, 10)),
-                   *([RuleLink(ref=step.rule, state=self.state)] if step.rule else []),
-                   css_classes=["weather-effect", f"weather-effect-{step.key.rsplit('.', 1)[1]}"])
-            for step in steps
-        ]
+        seen: dict = {}
+        rows = []
+        for step in steps:
+            links = []
+            if step.rule:
+                k = (step.rule, seen.get(step.rule, 0))
+                seen[step.rule] = k[1] + 1
+                if k not in self._links:  # a few links, reused: each one watches the language
+                    self._links[k] = RuleLink(ref=step.rule, state=self.state)
+                links.append(self._links[k])
+            rows.append(pn.Row(pn.pane.Markdown(f"- {step.text(lang)}", margin=(0, 10)), *links,
+                               css_classes=["weather-effect", f"weather-effect-{step.key.rsplit('.', 1)[1]}"]))
+        self.effects.objects = rows
 
     def _on_lang(self, *_):
         lang = self.state.lang
