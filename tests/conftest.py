@@ -95,6 +95,7 @@ class PageWatch:
 @pytest.fixture
 def context(browser):
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx.set_default_timeout(45_000)
     yield ctx
     ctx.close()
 

@@ -9,6 +9,10 @@ from viewer.views.mapview import sheet_shifts  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
+#: Server round trips on a 2-core machine: a language switch re-labels the whole /wif page
+#: (about 8 s measured quietly); a generous wait keeps the test about behaviour, not speed.
+WAIT = 45_000
+
 # Screen position of a data point of the map figure, through BokehJS's own scales.
 _SCREEN_XY = """([x, y]) => {
   for (const doc of Bokeh.documents) {
@@ -75,7 +79,7 @@ def test_clicking_a_hex_shows_its_label_in_the_info_panel(server, watched):
     page = _open(watched, base + "/wif")
     key = load_map("europe").hex_at(13.40, 52.52)  # Berlin
     label = _click_hex(page, key)
-    page.get_by_text(f"Hex {label}").first.wait_for(timeout=10000)
+    page.get_by_text(f"Hex {label}").first.wait_for(timeout=WAIT)
     assert watched.errors == []
 
 
@@ -89,8 +93,8 @@ def test_changing_the_dice_expression_changes_the_chart(server, watched):
     field = page.locator(".calc-input-expression input").first
     field.fill("d10+2")
     field.press("Enter")
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(10)", timeout=10000)  # 3..12
-    page.get_by_text("3/5").first.wait_for(timeout=5000)  # P(d10+2 >= 7) = 6/10
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(10)", timeout=WAIT)  # 3..12
+    page.get_by_text("3/5").first.wait_for(timeout=WAIT)  # P(d10+2 >= 7) = 6/10
 
 
 def test_a_bad_expression_names_the_parameter_and_keeps_the_page(server, watched):
@@ -100,10 +104,10 @@ def test_a_bad_expression_names_the_parameter_and_keeps_the_page(server, watched
     field = page.locator(".calc-input-expression input").first
     field.fill("2q6")
     field.press("Enter")
-    page.locator(".calc-error").first.get_by_text("Dice expression").wait_for(timeout=10000)
+    page.locator(".calc-error").first.get_by_text("Dice expression").wait_for(timeout=WAIT)
     field.fill("3d6")
     field.press("Enter")
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(16)", timeout=10000)  # 3..18
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(16)", timeout=WAIT)  # 3..18
     assert watched.errors == []
 
 
@@ -112,8 +116,8 @@ def test_switching_to_spanish_changes_visible_labels_and_the_url(server, watched
     page = _open(watched, base + "/wif")
     assert page.get_by_text("Calculators").first.is_visible()
     page.locator(".language-switch button").nth(1).click()
-    page.get_by_text("Calculadoras").first.wait_for(timeout=10000)
-    page.wait_for_function("() => location.search.includes('lang=es')", timeout=10000)
+    page.get_by_text("Calculadoras").first.wait_for(timeout=WAIT)
+    page.wait_for_function("() => location.search.includes('lang=es')", timeout=WAIT)
 
 
 def test_two_browser_sessions_keep_their_own_state(server, browser):
@@ -127,7 +131,7 @@ def test_two_browser_sessions_keep_their_own_state(server, browser):
         b = _open(PageWatch(ctx_b.new_page()), base + "/wif")
         label = _click_hex(a, load_map("europe").hex_at(2.35, 48.86))  # Paris
         a.locator(".language-switch button").nth(1).click()
-        a.get_by_text(f"Hexágono {label}").first.wait_for(timeout=10000)
+        a.get_by_text(f"Hexágono {label}").first.wait_for(timeout=WAIT)
         b.wait_for_timeout(1500)
         assert b.get_by_text("Calculators").first.is_visible()
         assert b.get_by_text(f"Hex {label}").count() == 0
@@ -142,7 +146,7 @@ def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
     page = _open(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.locator(".rule-link button").first.click()
-    page.locator(".rule-panel").first.wait_for(timeout=10000)
+    page.locator(".rule-panel").first.wait_for(timeout=WAIT)
     page.get_by_text("WiF 2.7").first.wait_for()
     assert page.url.rstrip("/").endswith("/wif")
 
@@ -158,11 +162,11 @@ def test_saved_inputs_survive_a_reload(server, watched):
     name.fill("two best of four")
     name.press("Enter")
     page.locator(".preset-save button").first.click()
-    page.get_by_text("Saved as 'two best of four'.").first.wait_for(timeout=10000)
+    page.get_by_text("Saved as 'two best of four'.").first.wait_for(timeout=WAIT)
     page = _open(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.locator(".preset-list select").first.select_option("two best of four")
     page.locator(".preset-load button").first.click()
     assert 19 not in page.evaluate(_BAR_COUNTS)
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=10000)  # totals 2..20
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=WAIT)  # totals 2..20
     assert watched.errors == []

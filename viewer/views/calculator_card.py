@@ -72,6 +72,8 @@ class CalculatorCard(pn.viewable.Viewer):
             title="", collapsible=False, sizing_mode="stretch_width",
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
+        self._links: dict = {}
+        self._step_rows: list = []
         self.result = None
         self.error: CalculatorInputError | None = None
         self.state.param.watch(self._on_lang, "lang")
@@ -140,12 +142,30 @@ class CalculatorCard(pn.viewable.Viewer):
             f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
         )
         self._result.object = f"| | |\n|---|---|\n{rows}{missing}"
-        self._steps.objects = [
-            pn.Row(pn.pane.Markdown(f"{i}. {step.text(lang)}", margin=(0, 10)),
-                   *([RuleLink(ref=step.rule, state=self.state)] if step.rule else []))
-            for i, step in enumerate(result.steps, 1)
-        ]
+        self._show_steps(result.steps, lang)
         self._chart.object = self._bars(result, lang)
+
+    def _show_steps(self, steps, lang: str) -> None:
+        """Update the step rows in place; rows and links are created only when first needed."""
+        while len(self._step_rows) < len(steps):
+            text = pn.pane.Markdown("", margin=(0, 10))
+            self._step_rows.append((text, pn.Row(text)))
+        for i, step in enumerate(steps, 1):
+            text, row = self._step_rows[i - 1]
+            text.object = f"{i}. {step.text(lang)}"
+            wanted = [text, self._link(step.rule, i)] if step.rule else [text]
+            if row.objects != wanted:
+                row.objects = wanted
+        shown = [row for _, row in self._step_rows[:len(steps)]]
+        if self._steps.objects != shown:
+            self._steps.objects = shown
+
+    def _link(self, ref, position: int) -> RuleLink:
+        """The step's rule link, reused across recomputes (one per rule and step position)."""
+        key = (ref, position)
+        if key not in self._links:
+            self._links[key] = RuleLink(ref=ref, state=self.state)
+        return self._links[key]
 
     def _bars(self, result, lang):
         dist = result.distribution

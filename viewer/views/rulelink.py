@@ -38,13 +38,9 @@ class RuleLink(pn.viewable.Viewer):
             css_classes=["rule-link"], margin=(0, 4), height=30,
             stylesheets=[":host .bk-btn {text-decoration: underline; color: #1a5fb4; text-transform: none;}"],
         )
+        # No tooltip and no language watcher: a Bokeh tooltip is a model of its own, and
+        # retitling hundreds of them on a language switch cost seconds. The panel shows the title.
         self._button.on_click(lambda _event: self.state.open(self.ref))
-        self.state.param.watch(self._update_tooltip, "lang")
-        self._update_tooltip()
-
-    def _update_tooltip(self, *_):
-        entry = _entry(self.ref)
-        self._button.description = entry.title(self.state.lang) if entry else None
 
     def __panel__(self):
         return self._button
