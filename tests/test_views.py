@@ -167,3 +167,16 @@ def test_card_upload_for_another_calculator_is_refused(card):
     assert "wif.naval-search" in card._error.object and card.calculator.target == 7
     card.presets.upload.value = b"inputs: [1, 2]\n"
     assert "other.yaml" in card._error.object
+
+
+def test_info_panel_names_country_and_sea_area_in_spanish():
+    europe = load_map("europe")
+    state = SessionState(lang="es")
+    view = MapView(hexmap=europe, state=state)
+    view.select(europe.hex_at(13.40, 52.52))  # Berlin
+    assert dict(view.info.rows())["País"] == "Alemania"
+    sea = europe.hex_at(3.0, 54.0)
+    view.select(sea)
+    assert dict(view.info.rows())["Zona marítima"] == "Mar del Norte"
+    state.lang = "en"
+    assert dict(view.info.rows())["Sea area"] == "North Sea"

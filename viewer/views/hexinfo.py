@@ -46,7 +46,7 @@ class HexInfo(pn.viewable.Viewer):
             if value is None or (isinstance(value, float) and pd.isna(value)) or value == "":
                 continue
             prefixes = _VALUE_PREFIX.get(column, ())
-            shown = label_any([f"{p}.{value}" for p in prefixes], lang, str(value))
+            shown = label_any([f"{p}.{value}" for p in prefixes], lang, self._region_name(column, value, lang))
             rows.append((label(f"attr.{column}", lang), shown))
         flags = [label(f"attr.{f}", lang) for f in _FLAGS if bool(attrs.get(f))]
         if flags:
@@ -56,6 +56,16 @@ class HexInfo(pn.viewable.Viewer):
         for feat in here.itertuples(index=False):
             rows.append((label(f"feature.{feat.kind}", lang), str(feat.name)))
         return rows
+
+    def _region_name(self, column: str, value, lang: str) -> str:
+        """A country's or sea area's name in ``lang`` when the map gives one (``name_<lang>``)."""
+        regions = self.hexmap.regions
+        column_lang = f"name_{lang}"
+        if column_lang in regions.columns and column in ("country", "sea_area"):
+            hit = regions.loc[(regions["kind"] == column) & (regions["name"] == value), column_lang]
+            if len(hit) and isinstance(hit.iat[0], str) and hit.iat[0]:
+                return hit.iat[0]
+        return str(value)
 
     def _refresh(self, *_):
         lang = self.state.lang
