@@ -48,3 +48,16 @@ def test_a_failed_write_keeps_the_previous_file(tmp_path):
         store.save("settings", "prefs", {"bad": object()})
     assert store.load("settings", "prefs") == {"lang": "es"}
     assert [p.name for p in (tmp_path / "settings").iterdir()] == ["prefs.yaml"]
+
+
+def test_a_malformed_saved_chart_is_reported_not_ignored(tmp_path):
+    from viewer.rules.charts import ChartError
+    from viewer.rules.wif import tables
+
+    store = UserStore(tmp_path)
+    assert tables.chart("wif.its-war", store=store) == tables.shipped("wif.its-war")  # nothing saved
+    path = store.path("charts", "wif.its-war")
+    path.parent.mkdir(parents=True)
+    path.write_text("cells: [oops\n")
+    with pytest.raises(ChartError, match=r"wif\.its-war\.yaml, line \d+"):
+        tables.chart("wif.its-war", store=store)

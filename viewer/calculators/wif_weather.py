@@ -77,7 +77,7 @@ def resolve_chart(spec: str, user_chart: Chart | None = None) -> Chart:
             if path.suffix.lower() in (".yaml", ".yml", ".csv"):
                 user_chart = load_weather_chart(path)
             else:
-                from viewer.state.userdata import UserDataError, UserStore  # the user's saved charts
+                from viewer.userdata import UserDataError, UserStore  # the user's saved charts
 
                 try:
                     data = UserStore().load("charts", spec.strip(), group=CHART_ID)

@@ -12,8 +12,9 @@ import panel as pn
 import param
 
 from ..calculators import Calculator, CalculatorInputError
+from ..rules.charts import ChartError
 from ..state import SessionState
-from ..state.userdata import UserStore
+from ..userdata import UserStore
 from .presets import PresetBar
 from .rulelink import RuleLink
 from .text import label, label_any
@@ -132,6 +133,9 @@ class CalculatorCard(pn.viewable.Viewer):
             result = self.calculator.compute()
         except CalculatorInputError as err:
             self._show_error(err)
+            return
+        except ChartError as err:  # e.g. the user's saved chart file is malformed
+            self._show_error(CalculatorInputError("chart", str(err), err.allowed))
             return
         self.error = None
         self._error.visible = False

@@ -16,7 +16,7 @@ import param
 from ..rules.charts import Chart, ChartError
 from ..rules.wif.weather_chart import CHART_ID, parse_weather_chart, weather_schema
 from ..state import SessionState
-from ..state.userdata import UserDataError, UserStore
+from ..userdata import UserDataError, UserStore
 from ..state.weather import WeatherSession, load_user_chart, save_user_chart, user_chart_names
 from .text import label
 

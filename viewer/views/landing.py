@@ -1,7 +1,6 @@
 """The landing page: the five games, each with a picture and a line; unbuilt ones say what is coming."""
 from __future__ import annotations
 
-import numpy as np
 import panel as pn
 
 from .. import GAMES, hexgrid

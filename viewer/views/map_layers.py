@@ -11,7 +11,6 @@ layers follow the session's language. Hovering a place names it in that language
 """
 from __future__ import annotations
 
-import colorsys
 import zlib
 
 import numpy as np

@@ -7,7 +7,6 @@ layers through :class:`OverlaySet`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 import numpy as np
 from bokeh.models import ColumnDataSource, GlyphRenderer, Legend, LegendItem

@@ -6,8 +6,7 @@ import io
 import panel as pn
 import yaml
 
-from ..calculators import CalculatorInputError
-from ..state.userdata import UserDataError, UserStore, parse_yaml_mapping
+from ..userdata import UserDataError, UserStore, parse_yaml_mapping
 from .text import label
 
 

@@ -15,7 +15,7 @@ from ..calculators import REGISTRY
 from ..rules.wif.weather import CONDITIONS, SETTING_CHOICES, ZONES, effective_weather
 from ..rules.wif.weather_effects import MAP_CLASSES
 from ..state import SessionState
-from ..state.userdata import UserStore
+from ..userdata import UserStore
 from ..state.weather import WeatherSession
 from .chart_editor import ChartEditor
 from .mapview import MapView

@@ -36,12 +36,19 @@ def shipped(chart_id: str) -> Chart:
 
 
 def _user_chart(base: Chart, store=None) -> Chart | None:
+    """The user's saved cells of ``base``, or None when they saved none.
+
+    A saved file that cannot be read is an error naming the file, never silently ignored.
+    """
+    from viewer.userdata import UserDataError, UserStore
+
+    store = store or UserStore()
     try:
-        from viewer.state.userdata import UserDataError, UserStore
-        store = store or UserStore()
+        if not store.path("charts", base.id).exists():
+            return None
         data = store.load("charts", base.id)
-    except Exception:   # no saved copy (or no data folder): the shipped chart alone
-        return None
+    except UserDataError as err:
+        raise ChartError(f"user chart {base.id}", str(err)) from None
     return chart_from_dict(data, base.schema, origin=f"user chart {base.id}", default_source="user")
 
 
@@ -56,5 +63,5 @@ def chart(chart_id: str, user: bool = True, store=None) -> Chart:
 
 def save_user_chart(chart_obj: Chart, store=None):
     """Keep a user's chart (cells only) in the per-user data folder."""
-    from viewer.state.userdata import UserStore
+    from viewer.userdata import UserStore
     return (store or UserStore()).save("charts", chart_obj.id, chart_obj.to_dict())
