@@ -134,7 +134,6 @@ def area_fraction(polys, layer, tile_m: float = 300_000.0) -> np.ndarray:
 
 def classify(sheet, hexes, facts, src, box):
     """Terrain ``clear`` (land), ``lake`` or ``sea`` (hex-dot) per hex, from Natural Earth."""
-    import shapely
 
     polys = sheet.polygons(hexes["q"].to_numpy(), hexes["r"].to_numpy())
     land = read_clipped(src["land"], box)
