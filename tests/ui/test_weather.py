@@ -11,6 +11,8 @@ pytest.importorskip("playwright")
 from viewer import hexgrid  # noqa: E402
 from viewer.views.weather import WEATHER_COLORS  # noqa: E402
 
+from .test_pages import _SCREEN_XY  # noqa: E402
+
 pytestmark = pytest.mark.ui
 
 # The weather layer's first row: sheet source name, q, r (view plane), zone, colour, glyph size and orientation.
@@ -35,16 +37,6 @@ _ROW_COLOR = """([name, i]) => {
   return null;
 }"""
 
-_SCREEN_XY = """([x, y]) => {
-  for (const doc of Bokeh.documents) {
-    const plot = doc.get_model_by_name('hexmap');
-    if (!plot) continue;
-    const view = Bokeh.index.find_one_by_id(plot.id);
-    const rect = view.canvas_view.el.getBoundingClientRect();
-    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-  }
-  return null;
-}"""
 
 
 def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server, watched):

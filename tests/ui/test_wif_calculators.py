@@ -3,39 +3,40 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from tests.ui.test_pages import _BAR_COUNTS, _open  # noqa: E402
+from tests.ui.test_pages import _BAR_COUNTS, WAIT, _open  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
 
-def test_changing_a_factor_on_the_aa_card_redraws_its_distribution(server, watched):
-    base, _ = server
+def _open_aa_card(watched, base):
+    """/wif's calculator section with the AA fire card chosen."""
     page = _open(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.wait_for_timeout(1000)
     page.locator(".calculator-list-select select").first.select_option(label="AA fire")
+    return page
+
+
+def test_changing_a_factor_on_the_aa_card_redraws_its_distribution(server, watched):
+    page = _open_aa_card(watched, server[0])
     # +2/4: the best 2 of 4 d10s add up to 2..20, 19 bars
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=15000)
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=WAIT)
     before = page.evaluate(_BAR_COUNTS)
     field = page.locator(".calc-input-keep input").first
     field.fill("1")
     field.press("Enter")
     # keep 1 of 4: 1..10, 10 bars
     page.wait_for_function(f"() => ({_BAR_COUNTS})().filter(n => n === 10).length > "
-                           f"{before.count(10)}", timeout=15000)
-    page.locator(".calc-wif-aa-fire").first.wait_for(timeout=5000)
+                           f"{before.count(10)}", timeout=WAIT)
+    page.locator(".calc-wif-aa-fire").first.wait_for(timeout=WAIT)
     assert watched.errors == []
 
 
 def test_a_keep_larger_than_the_dice_names_the_parameter(server, watched):
-    base, _ = server
-    page = _open(watched, base + "/wif")
-    page.locator(".section-switch button").nth(1).click()
-    page.wait_for_timeout(1000)
-    page.locator(".calculator-list-select select").first.select_option(label="AA fire")
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=15000)
+    page = _open_aa_card(watched, server[0])
+    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=WAIT)
     field = page.locator(".calc-input-keep input").first
     field.fill("6")
     field.press("Enter")
-    page.locator(".calc-error").get_by_text("Dice added (X)").first.wait_for(timeout=10000)
+    page.locator(".calc-error").get_by_text("Dice added (X)").first.wait_for(timeout=WAIT)
     assert watched.errors == []
