@@ -1,7 +1,9 @@
 """Shared fixtures: a real `panel serve` of every app, and Debian's Chromium through Playwright."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -16,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
 # Saved presets and settings of the whole run (server and notebooks included) stay in a temp folder.
 os.environ["WARGAME_VIEWER_DATA"] = tempfile.mkdtemp(prefix="wargame-viewer-data-")
+atexit.register(shutil.rmtree, os.environ["WARGAME_VIEWER_DATA"], ignore_errors=True)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
