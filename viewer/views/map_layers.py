@@ -1,5 +1,9 @@
 """Layers of a political and maritime map: countries, climate zones, sea areas, chokepoints, places.
 
+The toggles also switch the map view's own physical layers (terrain fill, rivers, straits and
+alpine and lake hexsides, railways, roads: :meth:`MapView.show_layer`), which start as the view
+shows them.
+
 Built on the map view's :class:`~viewer.views.overlays.OverlaySet` (one small source per layer,
 never the base terrain) plus a few small Bokeh sources for names drawn as text. Every visible
 word comes from the label catalogue (``map.*`` keys in ``viewer/i18n/labels/map.yaml``) or from
@@ -11,8 +15,6 @@ layers follow the session's language. Hovering a place names it in that language
 """
 from __future__ import annotations
 
-import zlib
-
 import numpy as np
 import pandas as pd
 import panel as pn
@@ -20,55 +22,31 @@ import param
 from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, HoverTool
 
 from .. import hexgrid
+from .colors import (
+    CHOKEPOINT_COLOR, CLIMATE_COLORS, NEUTRAL_COLORS, POWER_COLORS, SEA_COLORS, SHADE, mix as _mix,
+    stable_pick as _stable_pick,
+)
 from .mapview import MapView
 from .text import label
 
 #: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
 LAYERS = {
+    "terrain": "map.layer.terrain",
     "countries": "map.layer.countries",
     "climate": "map.layer.climate",
     "sea_areas": "map.layer.sea_areas",
     "chokepoints": "map.layer.chokepoints",
+    "rivers": "map.layer.rivers",
+    "hexsides": "map.layer.hexsides",
+    "railways": "map.layer.railways",
+    "roads": "map.layer.roads",
     "cities": "map.layer.cities",
 }
 #: Catalogue key naming what a layer's hover shows.
 HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_areas": "attr.sea_area",
               "chokepoints": "map.chokepoint"}
-#: Layers shown when the view opens.
+#: Layers shown when the view opens (the view's own layers start as the view shows them).
 DEFAULT_ON = ("countries", "cities")
-
-#: Major power -> colour, after the printed maps' convention of one colour per major power.
-POWER_COLORS = {
-    "Germany": "#5a5a5a",
-    "Italy": "#4f9a4a",
-    "France": "#3f6fc4",
-    "Commonwealth": "#c9a15e",
-    "USSR": "#b8352e",
-}
-NEUTRAL_COLORS = ("#efe3b0", "#d8c8e8", "#c8e0d0", "#f2c9b8", "#cfd8e8", "#e8d0c0", "#dde8b8", "#f0d8e0")
-CLIMATE_COLORS = {
-    "arctic": "#9ecae1",
-    "north-temperate": "#74c476",
-    "south-temperate": "#a1d99b",
-    "mediterranean": "#fdae6b",
-    "north-monsoon": "#9e9ac8",
-    "south-monsoon": "#bcbddc",
-}
-SEA_COLORS = ("#a6dbe0", "#7fc8cf", "#c4e8eb", "#93d1c6", "#b3e2d4", "#8cc9db", "#cdebf2", "#9fd6cf")
-CHOKEPOINT_COLOR = "#d7263d"
-#: shade of a major power's colour for its home country, aligned minors and territories
-SHADE = {"major": 0.0, "territory": 0.35, "minor": 0.55}
-
-
-def _mix(hex_color: str, white: float) -> str:
-    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(c + (255 - c) * white) for c in (r, g, b)]
-    return "#" + "".join(f"{c:02x}" for c in mix)
-
-
-def _stable_pick(name: str, palette) -> str:
-    return palette[zlib.crc32(name.encode("utf-8")) % len(palette)]
-
 
 def _text(value) -> str | None:
     if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
@@ -284,12 +262,14 @@ class MapLayers(pn.viewable.Viewer):
     # ------------------------------------------------------------------ behaviour
     def _names(self) -> dict[str, str]:
         """Toggle name -> catalogue key: these layers that the map has, then the other overlays."""
+        own = self.view.layer_names()
         mine = {name: key for name, key in LAYERS.items()
-                if name in self.overlays.layers or (name == "cities" and hasattr(self, "_places"))}
+                if name in self.overlays.layers or name in own or (name == "cities" and hasattr(self, "_places"))}
         return {**mine, **self._foreign}
 
     def _initial(self) -> list[str]:
-        out = [n for n in self._names() if n in DEFAULT_ON]
+        own = self.view.layer_names()
+        out = [n for n in self._names() if (self.view.layer_visible(n) if n in own else n in DEFAULT_ON)]
         return out + [n for n in self._foreign if self.overlays.layers[n].renderers[0].visible]
 
     def _options(self) -> dict[str, str]:
@@ -299,6 +279,9 @@ class MapLayers(pn.viewable.Viewer):
     def _apply(self, visible) -> None:
         for name in self._foreign:
             self.overlays.toggle(name, name in visible)
+        for name in self.view.layer_names():
+            if self.view.layer_visible(name) != (name in visible):
+                self.view.show_layer(name, name in visible)
         for name in LAYERS:
             on = name in visible
             if on:

@@ -2,7 +2,9 @@
 
 The base layer carries integer ``q``, ``r`` and a terrain code per hex and is never redrawn;
 the selection and every overlay live on their own small sources (DESIGN.md "Rendering").
-Hexside features (rivers, straits …) are segments drawn along the shared hexside.
+The terrain layer switches the palette of the base's colour mapper (terrain classes or one plain
+land colour), so turning it off or on sends a few colours, never the hexes. Hexside features and
+railways are their own small layers (:mod:`viewer.views.hexside_layers`).
 """
 from __future__ import annotations
 
@@ -19,8 +21,9 @@ from bokeh.plotting import figure
 from .. import hexgrid
 from ..board import HexMap
 from ..state import SessionState
-from .colors import HEXSIDE_COLORS, SELECTION_COLOR, terrain_color
+from .colors import SELECTION_COLOR, WATER_TERRAIN, plain_color, terrain_color
 from .hexinfo import HexInfo
+from .hexside_layers import HexsideLayers
 from .overlays import OverlaySet
 from .text import label
 
@@ -49,6 +52,8 @@ class MapView(pn.viewable.Viewer):
 
     height = param.Integer(default=620, bounds=(200, 4000), doc="Height of the map in pixels.")
 
+    terrain = param.Boolean(default=True, doc="Fill land hexes by terrain class (else one plain land colour).")
+
     def __init__(self, **params):
         if params.get("state") is None:
             params["state"] = SessionState()
@@ -69,6 +74,8 @@ class MapView(pn.viewable.Viewer):
         self._pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", height=self.height)
         self.state.param.watch(self._on_lang, "lang")
         self.state.param.watch(self._on_selected, "selected")
+        self.param.watch(self._on_terrain, "terrain")
+        self._on_terrain()
         self._on_lang()
         self._on_selected()
 
@@ -94,8 +101,8 @@ class MapView(pn.viewable.Viewer):
         q_all = hexes["q"].to_numpy(np.int32)
         r_all = hexes["r"].to_numpy(np.int32)
         labels = hexes["label"].to_numpy(dtype=str)  # a "U" array serialises without per-item work
-        mapper = LinearColorMapper(
-            palette=[terrain_color(t) for t in self._terrains], low=-0.5, high=len(self._terrains) - 0.5,
+        self._mapper = mapper = LinearColorMapper(
+            palette=self._palette(), low=-0.5, high=len(self._terrains) - 0.5,
         )
         renderers = []
         for i, sheet in enumerate(self.hexmap.sheets.values()):
@@ -132,35 +139,8 @@ class MapView(pn.viewable.Viewer):
         self.figure.add_layout(self._legend, "right")
 
     def _draw_hexsides(self):
-        hs = self.hexmap.hexsides
-        same = hs[hs["sheet_a"] == hs["sheet_b"]]
-        cols = {"x0": [], "y0": [], "x1": [], "y1": [], "color": [], "feature": []}
-        for row in same.itertuples(index=False):
-            sheet = self.hexmap.sheets[row.sheet_a]
-            dq, dr = self._shifts[row.sheet_a]
-            ax, ay = hexgrid.hex_to_pixel(row.q_a + dq, row.r_a + dr, sheet.size, sheet.orientation)
-            bx, by = hexgrid.hex_to_pixel(row.q_b + dq, row.r_b + dr, sheet.size, sheet.orientation)
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            ux, uy = (ay - by), (bx - ax)
-            norm = np.hypot(ux, uy) or 1.0
-            half = sheet.size / 2
-            cols["x0"].append(mx + ux / norm * half)
-            cols["y0"].append(my + uy / norm * half)
-            cols["x1"].append(mx - ux / norm * half)
-            cols["y1"].append(my - uy / norm * half)
-            cols["color"].append(HEXSIDE_COLORS.get(row.feature, "#000000"))
-            cols["feature"].append(row.feature)
-        self._hexside_source = ColumnDataSource(cols, name="hexsides")
-        self._hexside_renderer = self.figure.segment(
-            x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=4,
-            source=self._hexside_source, name="hexsides",
-        )
-        self._hexside_features = sorted(set(cols["feature"]))
-        self._hexside_items = [
-            LegendItem(label=f, renderers=[self._hexside_renderer], index=cols["feature"].index(f))
-            for f in self._hexside_features
-        ]
-        self._legend.items = self._legend_items + self._hexside_items
+        self.hexsides = HexsideLayers(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
+        self._legend.items = self._legend_items + list(self.hexsides.legend_items.values())
 
     def _draw_selection(self):
         for sheet in self.hexmap.sheets.values():
@@ -172,7 +152,34 @@ class MapView(pn.viewable.Viewer):
             rend.nonselection_glyph = None
             self._selection[sheet.name] = src
 
+    def _palette(self) -> list[str]:
+        color = terrain_color if self.terrain else plain_color
+        return [color(t) for t in self._terrains]
+
     # ------------------------------------------------------------------ behaviour
+    def _on_terrain(self, *_):
+        self._mapper.palette = self._palette()
+        for item, name in zip(self._legend_items, self._terrains):
+            item.visible = self.terrain or name in WATER_TERRAIN
+
+    def layer_names(self) -> list[str]:
+        """The view's own layers: ``terrain`` and the hexside and railway layers this map has."""
+        return ["terrain", *self.hexsides.layers()]
+
+    def layer_visible(self, name: str) -> bool:
+        """Whether layer ``name`` (one of :meth:`layer_names`) is shown."""
+        return self.terrain if name == "terrain" else self.hexsides.visible(name)
+
+    def show_layer(self, name: str, on: bool = True) -> None:
+        """Show or hide one of the view's own layers (:meth:`layer_names`) without redrawing the map."""
+        if name == "terrain":
+            self.terrain = bool(on)
+        elif name in self.hexsides.layers():
+            self.hexsides.show(name, on)
+        else:
+            raise ValueError(f"map {self.hexmap.name!r} has no layer {name!r}; "
+                             f"allowed: {', '.join(self.layer_names())}")
+
     def _tap_handler(self, sheet: str):
         def handler(attr, old, new):
             if not new:
@@ -204,8 +211,7 @@ class MapView(pn.viewable.Viewer):
         self._hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
         for item, name in zip(self._legend_items, self._terrains):
             item.label = {"value": label(f"terrain.{name}", lang)}
-        for item, name in zip(self._hexside_items, self._hexside_features):
-            item.label = {"value": label(f"hexside.{name}", lang)}
+        self.hexsides.relabel(lang)
         if hasattr(self, "overlays"):
             self.overlays.relabel()
 
