@@ -1,4 +1,8 @@
-"""The info panel: the selected hex's label, terrain and attributes."""
+"""The info panel: the selected hex's label, terrain, attributes and hexside features.
+
+Each hexside feature of the hex (WiF 2.1.1) is one row naming the feature and the neighbours
+across it: a river towards 2712 and 2713, a railway to 2811 (rail-connected hexes, WiF 11.10).
+"""
 from __future__ import annotations
 
 import pandas as pd
@@ -55,7 +59,23 @@ class HexInfo(pn.viewable.Viewer):
         here = features[(features["sheet"] == key[0]) & (features["q"] == key[1]) & (features["r"] == key[2])]
         for feat in here.itertuples(index=False):
             rows.append((label(f"feature.{feat.kind}", lang), str(feat.name)))
-        return rows
+        return rows + self.hexside_rows(key, lang)
+
+    def hexside_rows(self, key, lang: str) -> list[tuple[str, str]]:
+        """One row per hexside feature of hex ``key``: the feature's name and the hexes across it."""
+        hs = self.hexmap.hexsides
+        if not len(hs):
+            return []
+        sheet, q, r = key
+        at_a = ((hs["sheet_a"] == sheet) & (hs["q_a"] == q) & (hs["r_a"] == r)).to_numpy()
+        at_b = ((hs["sheet_b"] == sheet) & (hs["q_b"] == q) & (hs["r_b"] == r)).to_numpy()
+        across: dict[str, list[str]] = {}
+        for end, mask in (("_b", at_a), ("_a", at_b)):
+            for row in hs[mask].itertuples(index=False):
+                other = (getattr(row, f"sheet{end}"), getattr(row, f"q{end}"), getattr(row, f"r{end}"))
+                across.setdefault(row.feature, []).append(self.hexmap.label(other))
+        return [(label(f"hexside.{f}", lang), "→ " + ", ".join(sorted(set(labels))))
+                for f, labels in across.items()]
 
     def _region_name(self, column: str, value, lang: str) -> str:
         """A country's or sea area's name in ``lang`` when the map gives one (``name_<lang>``)."""

@@ -1,0 +1,205 @@
+"""The terrain, hexside and railway layers of the map view (issue 5), without a browser.
+
+Checked on the demo map (every terrain class and hexside feature, a railway across two sheets)
+and on small synthetic maps; WiF 2.1.1 (hexside features), 11.10 (rail-connected hexes).
+"""
+import numpy as np
+import pandas as pd
+import pytest
+
+from viewer import hexgrid
+from viewer.board import HexMap, load_map
+from viewer.board.synthetic import rectangle_map
+from viewer.state import SessionState
+from viewer.views.colors import PLAIN_LAND_COLOR, terrain_color
+from viewer.views.hexside_layers import LAYER_FEATURES
+from viewer.views.map_layers import MapLayers
+from viewer.views.mapview import MapView
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return load_map("demo")
+
+
+@pytest.fixture
+def layers(demo):
+    return MapLayers(view=MapView(hexmap=demo, state=SessionState()))
+
+
+def _rows(hexmap, feature):
+    hs = hexmap.hexsides
+    return hs[hs["feature"] == feature]
+
+
+def _key(row, end):
+    return (row[f"sheet{end}"], int(row[f"q{end}"]), int(row[f"r{end}"]))
+
+
+def test_the_views_own_layers_are_toggles_beside_the_political_ones(layers):
+    names = list(layers._names())
+    assert names[:2] == ["terrain", "countries"]
+    assert {"rivers", "hexsides", "railways", "roads"} <= set(names)
+    # terrain, rivers, the other hexsides and railways open shown; roads (no rule of this map
+    # needs them) open hidden
+    assert {"terrain", "rivers", "hexsides", "railways"} <= set(layers.visible())
+    assert "roads" not in layers.visible()
+
+
+@pytest.mark.parametrize("layer", ["rivers", "hexsides", "railways", "roads"])
+def test_toggling_a_hexside_layer_flips_its_renderers(layers, layer):
+    view = layers.view
+    features = view.hexsides.features(layer)
+    assert features == [f for f in LAYER_FEATURES[layer] if f in set(view.hexmap.hexsides["feature"])]
+    renderers = [r for f in features for r in view.hexsides.renderers[f]]
+    items = [view.hexsides.legend_items[f] for f in features]
+    for on in (True, False, True):
+        layers.show(layer, on)
+        assert all(r.visible is on for r in renderers)
+        assert all(i.visible is on for i in items)  # the legend names only what is drawn
+        assert view.layer_visible(layer) is on
+    # shown once, each source holds one segment per row of the feature (a hexside feature's
+    # rows within one sheet: a join between sheets has no shared hexside in the view)
+    for f in features:
+        rows = _rows(view.hexmap, f)
+        if layer in ("rivers", "hexsides"):
+            rows = rows[rows["sheet_a"] == rows["sheet_b"]]
+        assert len(view.hexsides.sources[f].data["x0"]) == len(rows) > 0
+
+
+def test_a_hidden_layer_is_sent_the_first_time_it_is_shown(layers):
+    src = layers.view.hexsides.sources["road"]
+    assert len(src.data["x0"]) == 0
+    layers.show("roads")
+    assert len(src.data["x0"]) == len(_rows(layers.view.hexmap, "road"))
+
+
+def test_terrain_toggle_swaps_the_palette_not_the_hexes(layers):
+    view = layers.view
+    before = {s: dict(src.data) for s, src in view._sources.items()}
+    terrains = view._terrains
+    assert view._mapper.palette == [terrain_color(t) for t in terrains]
+    layers.show("terrain", False)
+    assert view.terrain is False
+    plain = dict(zip(terrains, view._mapper.palette))
+    assert plain["forest"] == plain["mountain"] == plain["desert"] == PLAIN_LAND_COLOR
+    assert plain["sea"] == terrain_color("sea") and plain["lake"] == terrain_color("lake")
+    shown = [i.label["value"] for i in view._legend_items if i.visible]
+    assert shown == ["Lake", "Sea (hex-dot)"]
+    layers.show("terrain")
+    assert view._mapper.palette == [terrain_color(t) for t in terrains]
+    assert all(i.visible for i in view._legend_items)
+    for s, src in view._sources.items():  # the base hexes were never resent
+        assert src.data["t"] is before[s]["t"]
+
+
+def test_legend_and_toggles_follow_the_language(layers):
+    view = layers.view
+    hexside_items = view.hexsides.legend_items
+    assert hexside_items["river"].label["value"] == "River"
+    assert hexside_items["rail"].label["value"] == "Railway"
+    assert all(i in view._legend.items for i in hexside_items.values())
+    assert "Railways" in layers.toggles.options and "Terrain" in layers.toggles.options
+    view.state.lang = "es"
+    try:
+        assert hexside_items["river"].label["value"] == "Río"
+        assert hexside_items["strait"].label["value"] == "Estrecho"
+        assert hexside_items["alpine"].label["value"] == "Lado alpino"
+        assert hexside_items["rail"].label["value"] == "Ferrocarril"
+        terrain = {i.label["value"] for i in view._legend_items}
+        assert {"Montaña", "Pantano", "Desierto montañoso"} <= terrain
+        assert {"Ferrocarriles", "Ríos", "Terreno"} <= set(layers.toggles.options)
+        assert {"terrain", "railways"} <= set(layers.visible())  # a relabel keeps what is shown
+    finally:
+        view.state.lang = "en"
+    assert hexside_items["river"].label["value"] == "River"
+
+
+def test_rail_segments_join_the_centres_of_the_rail_rows_hexes(layers):
+    view = layers.view
+    rows = _rows(view.hexmap, "rail")
+    data = view.hexsides.sources["rail"].data
+    assert len(data["x0"]) == len(rows)
+    assert len(set(rows["sheet_a"]) | set(rows["sheet_b"])) == 2  # one line crosses into the east sheet
+    for i, row in enumerate(rows.to_dict("records")):
+        a, b = view.overlays.centre(_key(row, "_a")), view.overlays.centre(_key(row, "_b"))
+        assert (data["x0"][i], data["y0"][i]) == pytest.approx(a)
+        assert (data["x1"][i], data["y1"][i]) == pytest.approx(b)
+    # the dark line and its white ties draw the same source
+    dark, ties = view.hexsides.renderers["rail"]
+    assert dark.data_source is ties.data_source and ties.glyph.line_color == "#ffffff"
+
+
+def test_hexside_segments_run_along_the_shared_hexside(layers):
+    view = layers.view
+    for feature in ("river", "alpine", "lake", "strait"):
+        rows = _rows(view.hexmap, feature)
+        data = view.hexsides.sources[feature].data
+        assert len(data["x0"]) == len(rows)
+        for i, row in enumerate(rows.to_dict("records")):
+            shared = []
+            for end in ("_a", "_b"):
+                sheet = view.hexmap.sheets[row[f"sheet{end}"]]
+                dq, dr = view._shifts[sheet.name]
+                xs, ys = hexgrid.corners(row[f"q{end}"] + dq, row[f"r{end}"] + dr, sheet.size, sheet.orientation)
+                shared.append(np.c_[xs[0], ys[0]])
+            for x, y in ((data["x0"][i], data["y0"][i]), (data["x1"][i], data["y1"][i])):
+                # each end is a corner of both hexes
+                assert all(np.hypot(c[:, 0] - x, c[:, 1] - y).min() < 1e-9 for c in shared), (feature, row)
+
+
+def test_hover_names_the_feature_from_its_label_column(layers):
+    view = layers.view
+    hover = view.hexsides.hover
+    assert hover.tooltips == [("Map feature", "@label")]
+    assert set(hover.renderers) == {r[0] for r in view.hexsides.renderers.values()}
+    assert set(view.hexsides.sources["rail"].data["label"]) == {"Railway"}
+    assert set(view.hexsides.sources["alpine"].data["label"]) == {"Alpine hexside"}
+    view.state.lang = "es"
+    try:
+        assert hover.tooltips == [("Elemento del mapa", "@label")]
+        assert set(view.hexsides.sources["rail"].data["label"]) == {"Ferrocarril"}
+        assert set(view.hexsides.sources["river"].data["label"]) == {"Río"}
+    finally:
+        view.state.lang = "en"
+
+
+def test_a_named_river_is_named_on_hover_in_the_sessions_language():
+    m = rectangle_map(6, 5, seed=3)
+    sides = pd.DataFrame({
+        "sheet_a": ["main"] * 3, "q_a": [1, 1, 2], "r_a": [1, 2, 2],
+        "sheet_b": ["main"] * 3, "q_b": [2, 2, 3], "r_b": [1, 1, 1],
+        "feature": ["river", "river", "rail"],
+        "name": ["Rhine", "Rhine", None], "name_es": ["Rin", None, None],
+    })
+    named = HexMap("named", "demo", list(m.sheets.values()), m.hexes.drop(columns="label"), hexsides=sides)
+    view = MapView(hexmap=named, state=SessionState())
+    data = view.hexsides.sources["river"].data
+    assert list(data["name"]) == ["Rhine", "Rhine"]
+    assert view.hexsides.hover.tooltips[-1] == ("Name", "@name")
+    view.state.lang = "es"
+    assert list(view.hexsides.sources["river"].data["name"]) == ["Rin", "Rhine"]  # no Spanish name: the name
+    assert view.hexsides.hover.tooltips[-1] == ("Nombre", "@name")
+
+
+def test_a_map_without_hexsides_has_only_the_terrain_toggle():
+    view = MapView(hexmap=rectangle_map(5, 4), state=SessionState())
+    assert view.layer_names() == ["terrain"]
+    assert not view.hexsides.renderers and view.hexsides.hover not in view.figure.tools
+    layers = MapLayers(view=view)
+    assert "rivers" not in layers._names() and layers.visible() == ["terrain"]
+    with pytest.raises(ValueError, match="has no layer 'railways'; allowed: terrain"):
+        view.show_layer("railways")
+
+
+def test_the_info_panel_names_the_hexs_hexside_features(layers, demo):
+    view = layers.view
+    view.select(("main", 10, 5))
+    rows = dict(view.info.rows())
+    across = demo.label(("main", 9, 6))
+    assert rows["Strait"] == rows["Railway"] == f"→ {across}"
+    view.state.lang = "es"
+    try:
+        assert dict(view.info.rows())["Estrecho"] == f"→ {across}"
+    finally:
+        view.state.lang = "en"
