@@ -38,6 +38,9 @@ sys.path.insert(0, str(ROOT))
 from viewer import hexgrid  # noqa: E402
 from viewer.board import HexMap, Sheet, save_map  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from europe_terrain import assign_terrain  # noqa: E402
+
 CRS = "EPSG:3035"
 SPACING_M = 100_000.0
 FACTS = Path(__file__).with_name("europe_1939.yaml")
@@ -356,6 +359,7 @@ def build(facts) -> tuple[HexMap, dict]:
     box = grid_lonlat_box(sheet, hexes)
     classify(sheet, hexes, facts, src, box)
     cities = locate_cities(sheet, hexes, facts)
+    terrain_taken = assign_terrain(sheet, hexes, _transformer("EPSG:4326", CRS))
     adjusted = countries(sheet, hexes, facts, src, box, cities)
     unreached = sea_areas(sheet, hexes, facts)
     climate(hexes, facts)
@@ -404,7 +408,9 @@ def build(facts) -> tuple[HexMap, dict]:
     stats = {
         "seconds": round(time.perf_counter() - t0, 1),
         "hexes": len(table),
-        "land": int((table["terrain"] == "clear").sum()),
+        "land": int((~table["hex_dot"] & (table["terrain"] != "lake")).sum()),
+        "terrain": table.loc[~table["hex_dot"], "terrain"].value_counts().to_dict(),
+        "hexes per terrain outline": terrain_taken,
         "lake": int((table["terrain"] == "lake").sum()),
         "hex-dots": int(table["hex_dot"].sum()),
         "coastal": int(table["coastal"].sum()),
