@@ -83,3 +83,48 @@ def test_the_map_opens_on_europe_with_countries_and_city_names(server, watched):
     }""")
     assert "Varsovia" in names and "Londres" in names
     assert watched.errors == []
+
+
+# Name -> [visible, rows] of the hexside renderers (hexside-<feature>) of the page's map figure.
+_HEXSIDE_STATE = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const out = {};
+    for (const r of plot.renderers)
+      if (r.name && r.name.startsWith('hexside-')) out[r.name] = [r.visible, r.data_source.get_length()];
+    return out;
+  }
+  return null;
+}"""
+
+
+def _hexside_state(page, name, visible):
+    """Wait until renderer ``name`` is ``visible`` in BokehJS (and drawn with rows when shown)."""
+    page.wait_for_function(
+        f"() => {{ const s = ({_HEXSIDE_STATE})(); return s && s['{name}'] && s['{name}'][0] === {str(visible).lower()}"
+        f" && (!{str(visible).lower()} || s['{name}'][1] > 0); }}", timeout=45000)
+    return page.evaluate(_HEXSIDE_STATE)
+
+
+def test_railway_and_river_toggles_flip_their_renderers_in_the_page(server, watched):
+    europe = load_map("europe")
+    features = set(europe.hexsides["feature"])
+    if not {"rail", "river"} <= features:
+        pytest.skip(f"the bundled europe map has no rail or river hexsides yet (has {sorted(features)})")
+    base, _ = server
+    page = _open(watched, base + "/wif")
+    state = _hexside_state(page, "hexside-rail", True)  # railways and rivers open shown
+    assert state["hexside-river"][0] and state["hexside-rail-ties"][0]
+    assert state["hexside-rail"][1] == int((europe.hexsides["feature"] == "rail").sum())
+    buttons = page.locator(".map-layers button")
+    buttons.get_by_text("Railways", exact=True).click()
+    state = _hexside_state(page, "hexside-rail", False)
+    assert not state["hexside-rail-ties"][0] and state["hexside-river"][0]  # rivers untouched
+    buttons.get_by_text("Rivers", exact=True).click()
+    state = _hexside_state(page, "hexside-river", False)
+    assert not state["hexside-rail"][0]
+    buttons.get_by_text("Railways", exact=True).click()
+    state = _hexside_state(page, "hexside-rail", True)
+    assert state["hexside-rail-ties"][0] and not state["hexside-river"][0]
+    assert watched.errors == []

@@ -32,6 +32,9 @@ LINK_LAYERS = {"railways": ("rail",), "roads": ("road",)}
 LAYER_FEATURES = {**HEXSIDE_LAYERS, **LINK_LAYERS}
 #: Layers shown when a view opens (terrain is the base map's own toggle, see MapView.terrain).
 DEFAULT_ON = ("rivers", "hexsides", "railways")
+#: Bokeh render level of the lines: above every hex fill (the base and the overlays, drawn at the
+#: "glyph" level whenever they are added), below the place names and the selection ("annotation").
+LINE_LEVEL = "guide"
 
 
 def _centres(hexmap: HexMap, shifts, sheets, q, r) -> tuple[np.ndarray, np.ndarray]:
@@ -119,11 +122,11 @@ class HexsideLayers:
         style = HEXSIDE_STYLES.get(feature, {})
         rend = figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src,
                               line_color=HEXSIDE_COLORS.get(feature, "#000000"), line_cap="round",
-                              name=f"hexside-{feature}", **style)
+                              name=f"hexside-{feature}", level=LINE_LEVEL, **style)
         renderers = [rend]
         if feature == "rail":
             ties = figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src, name="hexside-rail-ties",
-                                  **RAIL_TIES)
+                                  level=LINE_LEVEL, **RAIL_TIES)
             renderers.append(ties)
         for r in renderers:
             r.nonselection_glyph = None
