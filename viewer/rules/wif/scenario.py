@@ -215,12 +215,12 @@ class Scenario:
             return False
         if power in self.neutral:
             return True
-        others = self.powers() - {power}
         if power in MAJOR_POWERS:
             return not any(self.at_war_with(power, p) for p in MAJOR_POWERS if p != power)
         if self.major_of(power) is not None:
             return False
-        return not any(self.at_war_with(power, p) for p in others)
+        # an unaligned minor has no major and no side: only pairs naming it make it at war
+        return not any(power in pair for pair in self.at_war)
 
     def cooperates(self, a: str, b: str) -> bool:
         """Whether units of ``a`` and ``b`` cooperate (WiF 18.1 as far as the text gives it)."""
@@ -295,11 +295,15 @@ class Scenario:
         """The weather of every hex (object array); ``effective`` applies WiF 8.2.1 to deserts."""
         from viewer.rules.wif.weather import DESERT_SHIFT, DESERT_TERRAIN
 
-        zones = hexmap.hexes["climate_zone"].astype(object)
-        w = zones.map(lambda z: self.zone_weather(z if isinstance(z, str) else None)).to_numpy(dtype=object)
+        zones = hexmap.hexes["climate_zone"].to_numpy(dtype=object)
+        known = ~pd.isna(zones)
+        names, inverse = np.unique(zones[known].astype(str), return_inverse=True)
+        w = np.full(len(zones), "fine", dtype=object)
+        w[known] = np.array([self.zone_weather(z) for z in names] + [None], dtype=object)[:-1][inverse]
         if effective:
             desert = hexmap.hexes["terrain"].isin(DESERT_TERRAIN).to_numpy()
-            w[desert] = [DESERT_SHIFT[x] for x in w[desert]]
+            for before, after in DESERT_SHIFT.items():
+                w[desert & (w == before)] = after
         return w
 
     # ------------------------------------------------------------------ edits (return copies)
