@@ -1,0 +1,259 @@
+"""What one power's supply lines may do in a scenario: the masks of WiF 2.4.2 over the static graph.
+
+A :class:`SideView` is built per tracing power (sources and blocks are relative to the unit that
+traces, WiF 2.4.2) from the scenario's control, war, units and weather:
+
+* hexes a line may not enter (``enter_block``, codes in :data:`HEX_BLOCKS`): hex-dots (WiF
+  2.1.1), enemy ZOC without a friendly land unit, a hex controlled by a power that does not agree
+  (an enemy never agrees; a friendly major only if it cooperates, WiF 18.1), neutral territory
+  except Vichy France (17.4) and Sweden (19.7);
+* hexsides a line may not cross (``edge_block``, :data:`EDGE_BLOCKS`): alpine, lake unless frozen
+  (WiF 8.2.9: both hexes in Snow or Blizzard), all-sea but not strait, and with option 12 a strait
+  whose sea area enemy units close;
+* sea areas closed to the overseas part (``area_block``, :data:`AREA_BLOCKS`): an enemy carrier,
+  surface combat ship or air unit with an air-to-sea factor and nothing of a power at war with it
+  to contest it; with SiF option 11 also an area without a friendly convoy, TRS or AMPH; passages
+  between sea areas a surface combat ship of the side could not use (chokepoints, WiF 11.4.4);
+* ports: frozen ports (WiF 8.2.10) take no overseas line; a line lands only at a friendly port.
+
+Budgets come from the effective weather of each hex (WiF 8.2.1, 8.2.2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import connected_components
+
+from viewer.rules.wif.supply.graph import MapGraph, map_graph
+from viewer.rules.wif.supply.legs import EPS
+from viewer.rules.wif.weather import BLIZZARD, SNOW
+from viewer.rules.wif.weather_effects import SUPPLY_RANGE
+
+#: Why a hex cannot be entered (index = code; 0 = open). Label keys: ``supply.block.<name>``.
+HEX_BLOCKS = ("", "sea", "enemy-zoc", "enemy-control", "neutral", "other-major")
+#: Why a hexside cannot be crossed.
+EDGE_BLOCKS = ("", "alpine", "lake", "all-sea", "strait")
+#: Why a sea area is closed to overseas supply.
+AREA_BLOCKS = ("", "enemy-naval", "no-convoy")
+#: Neutral territory a supply line may still enter (WiF 2.4.2: Vichy, 17.4; Sweden, 19.7).
+NEUTRAL_OPEN = ("Vichy France", "Sweden")
+TRANSPORTS = ("CONVOY", "TRS", "AMPH")
+FROZEN = (SNOW, BLIZZARD)
+
+
+@dataclass(eq=False)
+class SideView:
+    """Masks and matrices for the supply lines of units of ``power`` (WiF 2.4.2)."""
+
+    power: str
+    graph: MapGraph
+    enter_block: np.ndarray   # int8 per hex, codes of HEX_BLOCKS
+    edge_block: np.ndarray    # int8 per edge, codes of EDGE_BLOCKS
+    area_block: np.ndarray    # int8 per sea area, codes of AREA_BLOCKS
+    area_comp: np.ndarray     # connected component of each open sea area (-1 closed)
+    area_adj: dict            # open area -> open areas reachable in one passage
+    closed_passages: list     # (area a, area b, chokepoint name) closed to this side
+    cost: np.ndarray          # entering cost per hex (WiF 2.4.2)
+    budget: np.ndarray        # leg budget per hex by its effective weather (WiF 8.2.2)
+    frozen_port: np.ndarray   # freezable port in Snow or Blizzard (WiF 8.2.10)
+    embark_ok: np.ndarray     # a port a line may put to sea from
+    landing_ports: np.ndarray  # rows of friendly open ports a line may land at
+    matrix: dict              # "basic" / "rail" -> csr_matrix of entering costs
+    friendly_ctrl: np.ndarray  # hex controlled by the tracer's side (friendly cities and ports)
+
+
+class Politics:
+    """Relations of one scenario, memoised per pair of powers (the scenario methods walk sets)."""
+
+    def __init__(self, scenario):
+        self.s = scenario
+        self._war, self._coop, self._friend, self._neutral = {}, {}, {}, {}
+
+    def war(self, a, b) -> bool:
+        k = (a, b)
+        if k not in self._war:
+            self._war[k] = bool(self.s.at_war_with(a, b))
+        return self._war[k]
+
+    def coop(self, a, b) -> bool:
+        k = (a, b)
+        if k not in self._coop:
+            self._coop[k] = bool(a is not None and b is not None and self.s.cooperates(a, b))
+        return self._coop[k]
+
+    def neutral(self, p) -> bool:
+        if p not in self._neutral:
+            self._neutral[p] = bool(self.s.is_neutral(p))
+        return self._neutral[p]
+
+    def friendly(self, a, b) -> bool:
+        """``b`` is on ``a``'s side: the same power, cooperating, or the same side and not neutral."""
+        k = (a, b)
+        if k not in self._friend:
+            if a is None or b is None:
+                out = False
+            elif a == b or self.coop(a, b):
+                out = True
+            else:
+                sa, sb = self.s.side_of(a), self.s.side_of(b)
+                out = sa is not None and sa == sb and not self.war(a, b) and not self.neutral(b)
+            self._friend[k] = out
+        return self._friend[k]
+
+
+def scenario_arrays(hexmap, scenario) -> dict:
+    """Control and effective weather of every hex (computed once per trace)."""
+    return {"control": scenario.control_array(hexmap),
+            "weather": scenario.weather_array(hexmap, effective=True)}
+
+
+def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
+              politics: Politics | None = None) -> SideView:
+    """The :class:`SideView` of ``power`` in ``scenario`` (WiF 2.4.2)."""
+    g = map_graph(hexmap)
+    arrays = arrays or scenario_arrays(hexmap, scenario)
+    pol = politics or Politics(scenario)
+    ctrl, weather = arrays["control"], arrays["weather"]
+    opt1 = bool(scenario.option("afa_asa_maps"))
+    cost = g.base_cost(opt1)
+    budget = np.array([SUPPLY_RANGE[w] for w in weather], dtype=np.int64)
+    frozen_w = np.isin(weather.astype(str), FROZEN)
+    # -- hexes (limits 1-3 of WiF 2.4.2)
+    names, inv = np.unique(np.array([c if c is not None else "" for c in ctrl], dtype=object).astype(str),
+                           return_inverse=True)
+    code_of, friend_of = [], []
+    for c in names.tolist():
+        if not c:
+            code_of.append(0), friend_of.append(False)
+        elif c == power or pol.coop(power, c):
+            code_of.append(0), friend_of.append(True)
+        elif pol.war(power, c):
+            code_of.append(3), friend_of.append(False)
+        elif pol.neutral(c):
+            code_of.append(0 if c in NEUTRAL_OPEN else 4), friend_of.append(False)
+        else:
+            code_of.append(5), friend_of.append(pol.friendly(power, c))
+    enter = np.asarray(code_of, dtype=np.int8)[inv]
+    friendly_ctrl = np.asarray(friend_of, dtype=bool)[inv]
+    from viewer.rules.wif.zoc import zoc_mask  # C1's ZOC (WiF 2.2)
+
+    zoc = np.asarray(zoc_mask(hexmap, scenario, power), dtype=bool)
+    own_land = np.zeros(g.n, bool)
+    for u in scenario.units.values():
+        if u.hex is not None and u.is_land and pol.friendly(power, u.power) and tuple(u.hex) in hexmap:
+            own_land[hexmap.position(tuple(u.hex))] = True
+    enter = np.where(zoc & ~own_land, 2, enter)
+    enter = np.where(~g.land, 1, enter).astype(np.int8)
+    # -- sea areas (overseas supply)
+    area_block = _area_blocks(g, scenario, power, pol)
+    closed = _closed_passages(g, hexmap, ctrl, power, pol)
+    area_comp, area_adj = _components(g, area_block, closed)
+    # -- hexsides (limits 4-6, option 12)
+    f = g.feature
+    edge = np.zeros(len(g.src), np.int8)
+    edge[f["all-sea"] & ~f["strait"]] = 3
+    lake_open = f["lake"] & ~(frozen_w[g.src] & frozen_w[g.dst])
+    edge[lake_open] = 2
+    edge[f["alpine"]] = 1
+    if scenario.option("limited_strait_supply"):
+        sa = g.strait_area
+        bad = f["strait"] & (sa >= 0) & (area_block[np.maximum(sa, 0)] > 0)
+        edge[bad] = 4
+    # -- ports (WiF 8.2.10) and landing
+    frozen_port = g.freezable & frozen_w
+    embark_ok = g.port & ~frozen_port
+    landing = np.flatnonzero(g.port & ~frozen_port & friendly_ctrl & (enter == 0))
+    # -- matrices
+    ok = (edge == 0) & (enter[g.dst] == 0)
+    src, dst = g.src[ok], g.dst[ok]
+    w_basic = cost[dst].astype(float)
+    zero = f["rail"][ok] | f["road"][ok] | (f["strait"][ok] & g.has_rail[src] & g.has_rail[dst])
+    w_rail = np.where(zero, EPS, w_basic)
+    shape = (g.n, g.n)
+    matrix = {"basic": csr_matrix((w_basic, (src, dst)), shape=shape),
+              "rail": csr_matrix((w_rail, (src, dst)), shape=shape)}
+    return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
+                    frozen_port, embark_ok, landing, matrix, friendly_ctrl)
+
+
+def _area_blocks(g: MapGraph, scenario, power: str, pol: Politics) -> np.ndarray:
+    """Sea areas closed to ``power``'s overseas supply (WiF 2.4.2, SiF option 11)."""
+    ix = {a: i for i, a in enumerate(g.sea_areas)}
+    by_area: dict[int, list] = {}
+    for u in scenario.units.values():
+        if u.hex is None and u.sea_area in ix:
+            by_area.setdefault(ix[u.sea_area], []).append(u)
+    out = np.zeros(len(g.sea_areas), np.int8)
+    limited = bool(scenario.option("limited_overseas_supply"))
+    for a in range(len(g.sea_areas)):
+        units = by_area.get(a, [])
+        blockers = [u for u in units if pol.war(power, u.power)
+                    and (u.is_carrier or u.is_surface_combat or (u.is_air and u.air_to_sea > 0))]
+        for b in blockers:
+            contested = any((x.is_surface or (x.is_air and x.air_to_sea > 0)) and pol.war(x.power, b.power)
+                            for x in units)
+            if not contested:
+                out[a] = 1
+                break
+        if out[a] == 0 and limited:
+            escorts = [t for t in units if t.type in TRANSPORTS and pol.friendly(power, t.power)
+                       and all(pol.war(scenario.major_of(t.power) or t.power, b.power) for b in blockers)]
+            if not escorts:
+                out[a] = 2
+    return out
+
+
+def _closed_passages(g: MapGraph, hexmap, ctrl, power: str, pol: Politics) -> list:
+    """Passages between sea areas a surface combat ship of ``power`` could not use (WiF 11.4.4)."""
+    closed = []
+    rows_of = {}
+    f = hexmap.features
+    for name, s, q, r in zip(f["name"], f["sheet"], f["q"], f["r"]):
+        key = (s, int(q), int(r))
+        if key in hexmap:
+            rows_of.setdefault(name, hexmap.position(key))
+    for a, b, via in zip(g.area_edges["a"], g.area_edges["b"], g.area_edges["via"]):
+        if not via:
+            continue
+        for cp in hexmap.chokepoint(g.sea_areas[a], g.sea_areas[b]):
+            places = [rows_of[n] for n in cp["controlled_by"] if n in rows_of]
+            if not places:
+                continue
+            enemy = [ctrl[p] is not None and pol.war(power, ctrl[p]) for p in places]
+            test = cp["test"]
+            if test == "any-adjacent":
+                around = set(places)
+                for p in places:
+                    around |= set(g.dst[g.src == p].tolist())
+                shut = any(ctrl[p] is not None and g.land[p] and pol.war(power, ctrl[p]) for p in around)
+            elif test == "friendly":
+                shut = not all(pol.friendly(power, ctrl[p]) for p in places)
+            elif test == "two-of":
+                shut = sum(enemy) >= 2
+            else:  # "surface", "controls": an enemy major power controls the place
+                shut = any(enemy)
+            if shut:
+                closed.append((int(a), int(b), cp["name"]))
+    return closed
+
+
+def _components(g: MapGraph, area_block: np.ndarray, closed: list):
+    k = len(g.sea_areas)
+    shut = {(a, b) for a, b, _ in closed} | {(b, a) for a, b, _ in closed}
+    e = g.area_edges
+    pairs = [(a, b) for a, b in zip(e["a"].tolist(), e["b"].tolist())
+             if area_block[a] == 0 and area_block[b] == 0 and (a, b) not in shut]
+    adj: dict[int, list] = {}
+    for a, b in pairs:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    if k == 0:
+        return np.empty(0, np.int64), adj
+    rows = [a for a, _ in pairs] + [b for _, b in pairs]
+    cols = [b for _, b in pairs] + [a for a, _ in pairs]
+    m = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(k, k))
+    _, labels = connected_components(m, directed=False)
+    labels = np.where(area_block == 0, labels, -1).astype(np.int64)
+    return labels, adj

@@ -1,0 +1,185 @@
+"""The static supply graph of a map (WiF 2.4.2): hex adjacency as edge arrays with hexside flags.
+
+Built once per :class:`~viewer.board.HexMap` and cached (a weak reference per map object): the
+scenario-dependent parts (enemy ZOC, control, weather, frozen lakes) are masks applied to these
+arrays by :mod:`viewer.rules.wif.supply.costs`, never a rebuild.
+
+* Edges: each sheet's own hexsides between existing hexes plus the map's extra edges (map joins,
+  lines of communication, off-map links; WiF 2.1.1), both directions.
+* Per edge: the hexside features of WiF 2.1.1 (alpine, lake, all-sea, strait, rail, road).
+* Per hex: the entering cost of WiF 2.4.2 / 8.2.2 without options (1 on the European map, 2 on
+  the Asian and Pacific maps, 4 off-map, +1 desert), land or hex-dot, port, coastal, city,
+  freezable port (WiF 8.2.10), climate zone, and the sea areas a hex opens on (for overseas
+  supply: a port's own sea area plus the sea areas of the hex-dots next to the hex).
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from viewer import hexgrid
+from viewer.board import tables as T
+from viewer.rules.wif.weather import is_desert
+
+#: Hexside features the supply rules read (WiF 2.4.2, 2.1.1).
+EDGE_FEATURES = ("alpine", "lake", "all-sea", "strait", "rail", "road")
+#: Map classes whose hexes count 2 (WiF 8.2.2); AfA/AsA option 1 adds the Scandinavian and African.
+DOUBLE_COST = ("asian", "pacific")
+OPTION_1_DOUBLE_COST = ("scandinavian", "african")
+OFF_MAP_COST = 4
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+@dataclass(eq=False)
+class MapGraph:
+    """Arrays describing one map for supply tracing; rows align with ``hexmap.hexes``."""
+
+    n: int
+    src: np.ndarray            # int32, directed edges (both directions of each adjacency)
+    dst: np.ndarray
+    feature: dict              # feature name -> bool array per edge
+    labels: np.ndarray         # printed hex labels (str)
+    land: np.ndarray           # not a hex-dot (land legs may enter; WiF 2.1.1)
+    off_map: np.ndarray
+    desert: np.ndarray
+    map_class: np.ndarray      # str
+    zone: np.ndarray           # climate zone per hex (str, '' when none)
+    terrain: np.ndarray
+    coastal: np.ndarray
+    port: np.ndarray
+    city: np.ndarray
+    freezable: np.ndarray      # a port that can freeze (WiF 8.2.10)
+    has_rail: np.ndarray       # a rail hexside touches the hex
+    sea_areas: list            # names of the map's sea areas
+    hex_area: np.ndarray       # (k, 2) pairs (hex row, sea-area index): where a line may put to sea
+    strait_area: np.ndarray    # per edge: sea-area index of a strait hexside (-1 otherwise)
+    area_edges: pd.DataFrame   # sea-area adjacency: a, b (indices), via (chokepoint name or None)
+    port_names: dict           # hex row -> port name
+    city_names: dict           # hex row -> city name
+
+    def base_cost(self, afa_asa_option_1: bool = False) -> np.ndarray:
+        """What entering each hex costs a supply line (WiF 2.4.2, 8.2.2), as integers."""
+        double = DOUBLE_COST + (OPTION_1_DOUBLE_COST if afa_asa_option_1 else ())
+        cost = np.where(np.isin(self.map_class, double), 2, 1)
+        cost = np.where(self.off_map, OFF_MAP_COST, cost)
+        return cost + self.desert.astype(int)
+
+    def label_of(self, rows) -> list[str]:
+        return [str(self.labels[i]) for i in rows]
+
+
+def map_graph(hexmap) -> MapGraph:
+    """The cached :class:`MapGraph` of ``hexmap`` (built on first use)."""
+    g = _CACHE.get(hexmap)
+    if g is None:
+        g = _build(hexmap)
+        _CACHE[hexmap] = g
+    return g
+
+
+def _index(hexmap) -> tuple[pd.Index, list[str]]:
+    sheets = list(hexmap.sheets)
+    h = hexmap.hexes
+    codes = T.encode_keys(T.sheet_codes(sheets, h["sheet"]), h["q"], h["r"])
+    return pd.Index(codes), sheets
+
+
+def _pair_rows(df: pd.DataFrame, index: pd.Index, sheets: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    a = index.get_indexer(T.encode_keys(T.sheet_codes(sheets, df["sheet_a"]), df["q_a"], df["r_a"]))
+    b = index.get_indexer(T.encode_keys(T.sheet_codes(sheets, df["sheet_b"]), df["q_b"], df["r_b"]))
+    return a, b
+
+
+def _build(hexmap) -> MapGraph:
+    h = hexmap.hexes
+    n = len(h)
+    index, sheets = _index(hexmap)
+    # sheet hexsides between existing hexes
+    nq, nr = hexgrid.neighbor_arrays(h["q"].to_numpy(), h["r"].to_numpy())
+    scode = np.repeat(T.sheet_codes(sheets, h["sheet"]).reshape(-1, 1), 6, axis=1)
+    nb = index.get_indexer(T.encode_keys(scode.ravel(), nq.ravel(), nr.ravel()))
+    src = np.repeat(np.arange(n), 6)
+    keep = nb >= 0
+    src, dst = src[keep], nb[keep]
+    # extra edges (WiF 2.1.1 cases 2-4), both directions
+    ea, eb = _pair_rows(hexmap.extra_edges, index, sheets)
+    ok = (ea >= 0) & (eb >= 0)
+    src = np.concatenate([src, ea[ok], eb[ok]])
+    dst = np.concatenate([dst, eb[ok], ea[ok]])
+    key = np.unique(src.astype(np.int64) * n + dst)
+    src, dst = (key // n).astype(np.int32), (key % n).astype(np.int32)
+    # hexside features per edge
+    hs = hexmap.hexsides
+    fa, fb = _pair_rows(hs, index, sheets)
+    feats = hs["feature"].to_numpy(dtype=str)
+    feature = {}
+    for name in EDGE_FEATURES:
+        m = (feats == name) & (fa >= 0) & (fb >= 0)
+        pairs = np.concatenate([fa[m].astype(np.int64) * n + fb[m], fb[m].astype(np.int64) * n + fa[m]])
+        feature[name] = np.isin(key, pairs)
+    rail_rows = np.zeros(n, bool)
+    rail_rows[src[feature["rail"]]] = True
+    # hex attributes
+    hex_dot = h["hex_dot"].to_numpy(bool)
+    terrain = h["terrain"].fillna("").to_numpy(dtype=str)
+    f = hexmap.features
+    f_rows = index.get_indexer(T.encode_keys(T.sheet_codes(sheets, f["sheet"]), f["q"], f["r"]))
+    ports = f[f["kind"].isin(["major-port", "minor-port"]).to_numpy() & (f_rows >= 0)]
+    p_rows = f_rows[f["kind"].isin(["major-port", "minor-port"]).to_numpy() & (f_rows >= 0)]
+    port = h["port"].to_numpy(bool).copy()
+    port[p_rows] = True
+    freezable = np.zeros(n, bool)
+    freezable[p_rows[ports["freezable"].to_numpy(bool)]] = True
+    cities = f["kind"].isin(["city", "capital"]).to_numpy() & (f_rows >= 0)
+    city = h["city"].to_numpy(bool).copy()
+    city[f_rows[cities]] = True
+    # sea areas a hex opens on: adjacent hex-dots' areas, plus a port's own sea area
+    areas = sorted(hexmap.regions.loc[hexmap.regions["kind"] == "sea_area", "name"].tolist())
+    area_ix = {a: i for i, a in enumerate(areas)}
+    h_area = np.array([area_ix.get(a, -1) if isinstance(a, str) else -1
+                       for a in h["sea_area"].tolist()], dtype=np.int64)
+    touch = (~hex_dot[src]) & hex_dot[dst] & (h_area[dst] >= 0)
+    pairs = [np.stack([src[touch], h_area[dst[touch]]], axis=1)]
+    pa = np.array([area_ix.get(a, -1) if isinstance(a, str) else -1
+                   for a in ports["sea_area"].tolist()], dtype=np.int64)
+    pairs.append(np.stack([p_rows[pa >= 0], pa[pa >= 0]], axis=1))
+    hex_area = np.unique(np.concatenate(pairs).astype(np.int64), axis=0) if len(areas) else np.empty((0, 2), int)
+    # the sea area of a strait hexside (WiF 2.4.2 option 12): a hex-dot next to both ends
+    strait_area = np.full(len(src), -1, dtype=np.int64)
+    s_ix = np.flatnonzero(feature["strait"])
+    if len(s_ix):
+        by_hex = pd.DataFrame(hex_area, columns=["row", "area"]).groupby("row")["area"].apply(set).to_dict()
+        for e in s_ix.tolist():
+            a, b = by_hex.get(int(src[e]), set()), by_hex.get(int(dst[e]), set())
+            both = sorted(a & b) or sorted(a | b)
+            strait_area[e] = both[0] if both else -1
+    ra = hexmap.region_adjacency
+    ra = ra[ra["kind"] == "sea_area"]
+    area_edges = pd.DataFrame({
+        "a": [area_ix.get(x, -1) for x in ra["a"]],
+        "b": [area_ix.get(x, -1) for x in ra["b"]],
+        "via": [v if isinstance(v, str) else None for v in ra["via"]],
+    })
+    area_edges = area_edges[(area_edges["a"] >= 0) & (area_edges["b"] >= 0)].reset_index(drop=True)
+    port_names = {int(r): str(nm) for r, nm in zip(p_rows.tolist(), ports["name"].tolist())}
+    city_names = {}
+    for r, nm, kind in zip(f_rows[cities].tolist(), f.loc[cities, "name"].tolist(), f.loc[cities, "kind"].tolist()):
+        city_names.setdefault(int(r), str(nm))
+    return MapGraph(
+        n=n, src=src, dst=dst, feature=feature,
+        labels=h["label"].to_numpy(dtype=str),
+        land=~hex_dot,
+        off_map=h["off_map"].to_numpy(bool),
+        desert=np.array([is_desert(t) for t in terrain]),
+        map_class=h["map_class"].fillna("european").to_numpy(dtype=str),
+        zone=h["climate_zone"].fillna("").to_numpy(dtype=str),
+        terrain=terrain,
+        coastal=h["coastal"].to_numpy(bool),
+        port=port, city=city, freezable=freezable, has_rail=rail_rows,
+        sea_areas=areas, hex_area=hex_area, strait_area=strait_area, area_edges=area_edges,
+        port_names=port_names, city_names=city_names,
+    )

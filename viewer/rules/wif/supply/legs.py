@@ -1,0 +1,151 @@
+"""Supply legs over the sparse graph (WiF 2.4.2): batched Dijkstra with budgets, and the overseas part.
+
+A leg runs from a tracer (a unit or a secondary source) to a source. Its hexes cost what
+:meth:`~viewer.rules.wif.supply.graph.MapGraph.base_cost` says (rail legs: 0 along a railway or
+road, and across a strait with rail on both sides; WiF 2.4.2), the tracer's hex does not count and
+the last one does (WiF 2.8). Searches are ``scipy.sparse.csgraph.dijkstra`` runs over the masked
+matrices of a :class:`~viewer.rules.wif.supply.context.SideView`, many origins at once, cut at the
+largest budget (``limit=``). Zero-cost rail steps carry a tiny weight ``EPS`` (sparse matrices drop
+explicit zeros); ``floor`` of a distance is its rule cost.
+
+The overseas part (WiF 2.4.2): the line puts to sea at the tracer's own coastal hex or at a port it
+reached overland, crosses any number of adjacent open sea areas for nothing, lands at a friendly port
+that counts 1 whatever its map or terrain, and goes on overland. One overseas part per supplied
+unit is the chain's business (:mod:`viewer.rules.wif.supply.trace`).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.sparse.csgraph import dijkstra
+
+EPS = 1e-4
+_INF = np.inf
+
+
+def rule_cost(d):
+    """Integer rule cost of a Dijkstra distance (``inf`` stays ``inf``)."""
+    d = np.asarray(d, dtype=float)
+    return np.where(np.isfinite(d), np.floor(d + 1e-9), _INF)
+
+
+def search(matrix, origins, limit: float):
+    """Distances and predecessors from each origin (rows), cut at ``limit`` (WiF 2.4.2 budgets)."""
+    origins = np.asarray(origins, dtype=np.int64)
+    if len(origins) == 0:
+        n = matrix.shape[0]
+        return np.empty((0, n)), np.empty((0, n), dtype=np.int32)
+    return dijkstra(matrix, directed=True, indices=origins, limit=limit + 0.5, return_predecessors=True)
+
+
+def path(pred_row: np.ndarray, target: int) -> list[int]:
+    """Hex rows from the search's origin to ``target`` (inclusive) along the predecessors."""
+    out = [int(target)]
+    p = int(pred_row[target])
+    while p >= 0:
+        out.append(p)
+        p = int(pred_row[p])
+    return out[::-1]
+
+
+@dataclass
+class SeaPlan:
+    """The best overseas route of a leg to one target."""
+
+    cost: int
+    embark: int          # hex row where the line puts to sea
+    embark_area: int
+    landing: int         # hex row of the landing port
+    landing_area: int
+    land_index: int      # index into the side view's landing ports
+
+
+class SeaSearch:
+    """Overseas legs for one side and one leg kind (WiF 2.4.2).
+
+    ``side`` gives the landing ports (friendly, open, enterable), the sea areas' components (areas
+    a line can pass between; blocked areas are -1) and the embark test; the overland part after
+    landing is one multi-origin search from every landing port, shared by all tracers of the side.
+    """
+
+    def __init__(self, side, kind: str, limit: float):
+        self.side = side
+        self.g = side.graph
+        self.kind = kind
+        self.land_rows = side.landing_ports
+        self.raw, self.pred = search(side.matrix[kind], self.land_rows, limit)
+        self.dist = rule_cost(self.raw)
+        comp = side.area_comp
+        pairs = self.g.hex_area
+        # (landing port index, component, area) triples
+        pos = {int(r): i for i, r in enumerate(self.land_rows.tolist())}
+        li = np.array([pos.get(int(r), -1) for r in pairs[:, 0]], dtype=np.int64) if len(pairs) else np.empty(0, int)
+        ok = (li >= 0) & (comp[pairs[:, 1]] >= 0) if len(pairs) else np.empty(0, bool)
+        self.land_pairs = np.stack([li[ok], comp[pairs[ok, 1]], pairs[ok, 1]], axis=1) if ok.any() \
+            else np.empty((0, 3), dtype=np.int64)
+
+    def best(self, origin: int, dist_row: np.ndarray, budget: int, targets: np.ndarray):
+        """For each target row, the cheapest overseas plan within ``budget`` (or None)."""
+        side, g = self.side, self.g
+        targets = np.asarray(targets, dtype=np.int64)
+        out = [None] * len(targets)
+        if len(targets) == 0 or len(self.land_pairs) == 0 or budget < 1:
+            return out
+        d = rule_cost(dist_row)
+        cand = side.embark_ok & (d <= budget - 1)
+        ecost = np.where(cand, d, _INF)
+        if g.coastal[origin] or g.port[origin]:
+            ecost[origin] = 0.0
+        pairs = g.hex_area
+        sel = np.isfinite(ecost[pairs[:, 0]]) & (side.area_comp[pairs[:, 1]] >= 0)
+        if not sel.any():
+            return out
+        e_rows, e_areas = pairs[sel, 0], pairs[sel, 1]
+        e_comp = side.area_comp[e_areas]
+        ncomp = int(side.area_comp.max()) + 1
+        comp_cost = np.full(ncomp, _INF)
+        np.minimum.at(comp_cost, e_comp, ecost[e_rows])
+        lp = self.land_pairs
+        lcost = comp_cost[lp[:, 1]] + 1  # the far-side port counts 1 (WiF 2.4.2)
+        keep = lcost <= budget
+        if not keep.any():
+            return out
+        lp, lcost = lp[keep], lcost[keep]
+        total = lcost[:, None] + self.dist[lp[:, 0]][:, targets]  # (pairs, targets)
+        j = np.argmin(total, axis=0)
+        for t in range(len(targets)):
+            c = total[j[t], t]
+            if not np.isfinite(c) or c > budget:
+                continue
+            li, comp, area = (int(x) for x in lp[j[t]])
+            # the embark point of that component with the lowest cost
+            m = e_comp == comp
+            k = np.flatnonzero(m)[np.argmin(ecost[e_rows[m]])]
+            out[t] = SeaPlan(int(c), int(e_rows[k]), int(e_areas[k]), int(self.land_rows[li]), area, li)
+        return out
+
+    def pred_dist_row(self, i: int) -> np.ndarray:
+        """Raw distances of the overland search from landing port ``i``."""
+        return self.raw[i]
+
+    def areas_between(self, a: int, b: int) -> list[int]:
+        """Sea areas from ``a`` to ``b`` through open areas and passable transitions (BFS)."""
+        adj = self.side.area_adj
+        prev = {a: None}
+        queue = deque([a])
+        while queue:
+            x = queue.popleft()
+            if x == b:
+                break
+            for y in adj.get(x, ()):
+                if y not in prev:
+                    prev[y] = x
+                    queue.append(y)
+        if b not in prev:
+            return [a, b]
+        out = [b]
+        while prev[out[-1]] is not None:
+            out.append(prev[out[-1]])
+        return out[::-1]

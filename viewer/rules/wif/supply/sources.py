@@ -1,0 +1,132 @@
+"""Supply sources relative to the tracing unit (WiF 2.4.2).
+
+Primary sources of a unit: the friendly cities of its home country (every Commonwealth home
+country for a Commonwealth unit) and of the home countries of the major powers it cooperates with
+(WiF 18.1), unless that country is conquered (Ex. 2.4.2-1: Polish units also draw on the cities of
+the major power controlling Poland).
+
+Secondary sources: HQs the unit cooperates with, the capitals of minor countries its major power
+controls, and the capitals of countries conquered by its major power or a major power it
+cooperates with (Ex. 2.4.2-2: Warsaw is secondary for Commonwealth units, primary for Polish ones).
+
+A city is friendly when the unit's side controls it (Communist and Nationalist Chinese cities are
+not friendly to each other) and is no source if the other side held it at any time this turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from viewer.rules.wif.supply.graph import map_graph
+
+CHINAS = frozenset(("Nationalist China", "Communist China"))
+
+
+@dataclass(frozen=True)
+class Source:
+    """A supply source on the map: its hex row, its name (city or HQ id) and what it is."""
+
+    row: int
+    name: str
+    kind: str        # "city" | "capital" | "hq"
+    unit: str | None = None
+
+
+@dataclass(frozen=True)
+class Sources:
+    """The primary and secondary sources of one tracing unit (WiF 2.4.2)."""
+
+    primary: tuple = field(default_factory=tuple)     # Source
+    secondary: tuple = field(default_factory=tuple)   # Source
+
+    @property
+    def primary_rows(self) -> np.ndarray:
+        return np.array(sorted({s.row for s in self.primary}), dtype=np.int64)
+
+
+def home_countries(scenario, power: str, home: str | None = None) -> set[str]:
+    """The home countries of a unit of ``power`` (WiF 2.5; the Commonwealth has several)."""
+    pol = scenario.politics
+    if home:
+        homes = {home}
+    elif pol is not None and pol.status.get(power) in ("minor", "territory"):
+        homes = {power}
+    else:
+        homes = set()
+    if pol is not None:
+        majors = {c for c, st in pol.status.items() if st == "major" and pol.power.get(c, c) == power}
+        if home is None or power == "Commonwealth":
+            homes |= majors
+    else:
+        homes.add(power)
+    return homes
+
+
+def _friendly(politics, power: str, ctrl) -> bool:
+    if ctrl is None:
+        return False
+    if {scenario_major(politics, power), ctrl} == CHINAS or {power, ctrl} == CHINAS:
+        return False
+    return politics.friendly(power, ctrl)
+
+
+def scenario_major(politics, power):
+    return politics.s.major_of(power) or power
+
+
+def _held(scenario, hexmap, row: int) -> bool:
+    held = getattr(scenario, "held_by_enemy_this_turn", None) or ()
+    return bool(held) and hexmap._key_at(row) in {tuple(k) for k in held}  # noqa: SLF001
+
+
+def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
+    """Primary and secondary sources of ``unit`` (WiF 2.4.2)."""
+    g = map_graph(hexmap)
+    s = scenario
+    power = unit.power
+    major = s.major_of(power) or power
+    ctrl = arrays["control"]
+    country = arrays.setdefault("country", hexmap.hexes["country"].to_numpy(dtype=object))
+    conquered = set(s.conquered)
+    homes = home_countries(s, power, unit.home) | home_countries(s, major)
+    pol = s.politics
+    if pol is not None:
+        for m in {c for c in pol.status if pol.status[c] == "major"}:
+            mp = pol.power.get(m, m)
+            if mp not in (power, major) and politics.coop(power, mp):
+                homes.add(m)
+    homes -= conquered
+    prim = []
+    for row in np.flatnonzero(g.city & np.isin(country.astype(str), list(homes))).tolist():
+        if _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
+            prim.append(Source(row, g.city_names.get(row, str(g.labels[row])), "city"))
+    sec = []
+    for u in s.units.values():
+        if u.is_hq and u.hex is not None and u.id != unit.id and politics.coop(power, u.power) \
+                and tuple(u.hex) in hexmap:
+            sec.append(Source(hexmap.position(tuple(u.hex)), u.id, "hq", u.id))
+    if pol is not None:
+        capitals = _capital_rows(hexmap)
+        for c, cap in pol.capital.items():
+            row = capitals.get(cap)
+            if row is None or c in homes:
+                continue
+            minor_of_major = pol.status.get(c) == "minor" and c not in conquered and s.major_of(c) == major \
+                and c != power
+            conq = c in conquered and (lambda cc: cc is not None and (cc == major or politics.coop(power, cc)))(
+                s.country_controller(c))
+            if (minor_of_major or conq) and _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
+                sec.append(Source(row, cap, "capital"))
+    return Sources(tuple(prim), tuple(sec))
+
+
+def _capital_rows(hexmap) -> dict:
+    f = hexmap.features
+    f = f[f["kind"] == "capital"]
+    out = {}
+    for name, sh, q, r in zip(f["name"], f["sheet"], f["q"], f["r"]):
+        key = (sh, int(q), int(r))
+        if key in hexmap:
+            out.setdefault(str(name), hexmap.position(key))
+    return out

@@ -1,0 +1,278 @@
+"""Tracing supply (WiF 2.4): every unit's chain of legs to a primary source, or why it has none.
+
+For each tracing power the masks come from :func:`~viewer.rules.wif.supply.context.side_view`;
+units sharing a power and home country share their sources, so the secondary sources' legs are
+searched once per group (one multi-origin Dijkstra per leg kind) and chained with a small dynamic
+programme: a secondary source is *good* when it reaches a primary source by a rail leg or reaches a
+good secondary by a basic leg, with at most one overseas part in the whole chain (WiF 2.4.2:
+"only once per unit being supplied"). Each unit's own basic leg comes from one batched search.
+
+Units at sea are always in supply (WiF 2.4.1). With option 13 an out-of-supply non-HQ unit that
+reaches a face-up HQ by a basic line is reported with that HQ (WiF 2.4.3).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, Politics, scenario_arrays, side_view
+from viewer.rules.wif.supply.graph import map_graph
+from viewer.rules.wif.supply.legs import SeaSearch, path, rule_cost, search
+from viewer.rules.wif.supply.result import BASIC, R_LINES, R_OUT, R_WHEN, RAIL, Leg, Reason, UnitSupply
+from viewer.rules.wif.supply.sources import find_sources
+
+_INF = np.inf
+
+
+class _Group:
+    """Units of one power and home country: their sources, the secondaries' legs and chains."""
+
+    def __init__(self, hexmap, scenario, side, sources, limit):
+        self.hexmap, self.s, self.side, self.src = hexmap, scenario, side, sources
+        self.g = side.graph
+        self.limit = limit
+        self.P = sources.primary_rows
+        self.S = list(sources.secondary)
+        self.sea_cache = {}
+        rows = np.array([x.row for x in self.S], dtype=np.int64)
+        self.Db, self.Pb = search(side.matrix[BASIC], rows, limit)
+        self.Dr, self.Pr = search(side.matrix[RAIL], rows, limit)
+        self.Db_i, self.Dr_i = rule_cost(self.Db), rule_cost(self.Dr)
+        self._chain()
+
+    # -- overseas searches are built only when a leg needs one
+    def sea(self, kind) -> SeaSearch:
+        if kind not in self.sea_cache:
+            self.sea_cache[kind] = SeaSearch(self.side, kind, self.limit)
+        return self.sea_cache[kind]
+
+    def _best_primary(self, drow, budget):
+        if len(self.P) == 0:
+            return None
+        c = drow[self.P]
+        j = int(np.argmin(c))
+        return (int(self.P[j]), int(c[j])) if c[j] <= budget else None
+
+    def _sea_primary(self, kind, origin, raw_row, budget):
+        if len(self.P) == 0:
+            return None
+        plans = self.sea(kind).best(origin, raw_row, budget, self.P)
+        ok = [(p.cost, i) for i, p in enumerate(plans) if p is not None]
+        if not ok:
+            return None
+        _, i = min(ok)
+        return int(self.P[i]), plans[i]
+
+    def _chain(self):
+        """best[(i, sea_left)] = (legs, step) for each secondary i (WiF 2.4.2 chains)."""
+        S, side = self.S, self.side
+        best = {}
+        for i, x in enumerate(S):
+            b = int(side.budget[x.row])
+            land = self._best_primary(self.Dr_i[i], b)
+            if land:
+                step = ("land", RAIL, land[0], None, None)
+                best[(i, 0)] = best[(i, 1)] = (1, step)
+            else:
+                sea = self._sea_primary(RAIL, x.row, self.Dr[i], b)
+                if sea:
+                    best[(i, 1)] = (1, ("sea", RAIL, sea[0], sea[1], None))
+        self.sec_sea = {}
+        changed = True
+        while changed:
+            changed = False
+            for i, x in enumerate(S):
+                b = int(side.budget[x.row])
+                for j, y in enumerate(S):
+                    if j == i or y.row == x.row:
+                        continue
+                    if self.Db_i[i, y.row] <= b:
+                        for s in (0, 1):
+                            if (j, s) in best and ((i, s) not in best or best[(i, s)][0] > best[(j, s)][0] + 1):
+                                best[(i, s)] = (best[(j, s)][0] + 1, ("land", BASIC, y.row, None, j))
+                                changed = True
+                    if (j, 0) in best and ((i, 1) not in best or best[(i, 1)][0] > best[(j, 0)][0] + 1):
+                        plan = self._sea_secondary(i, j)
+                        if plan is not None:
+                            best[(i, 1)] = (best[(j, 0)][0] + 1, ("sea", BASIC, y.row, plan, j))
+                            changed = True
+        self.best = best
+
+    def _sea_secondary(self, i, j):
+        key = (i, j)
+        if key not in self.sec_sea:
+            x, y = self.S[i], self.S[j]
+            plans = self.sea(BASIC).best(x.row, self.Db[i], int(self.side.budget[x.row]), np.array([y.row]))
+            self.sec_sea[key] = plans[0]
+        return self.sec_sea[key]
+
+    # -- building the reported legs
+    def leg(self, origin, raw_row, pred_row, step, budget) -> Leg:
+        mode, kind, target, plan, j = step
+        g = self.g
+        if j is not None:
+            to, to_kind = self.S[j].name, "secondary"
+        else:
+            to, to_kind = g.city_names.get(target, str(g.labels[target])), "primary"
+        if mode == "land":
+            rows = path(pred_row, target)
+            cost = int(rule_cost(raw_row[target]))
+            counted = _counted(rows, raw_row)
+            return Leg(kind, g.label_of(rows), cost, int(budget), to, to_kind, counted=g.label_of(counted))
+        sea = self.sea(kind)
+        first = path(pred_row, plan.embark) if plan.embark != origin else [origin]
+        second = path(sea.pred[plan.land_index], target)
+        areas = [g.sea_areas[a] for a in sea.areas_between(plan.embark_area, plan.landing_area)]
+        counted = _counted(first, raw_row) + [plan.landing] + _counted(second, sea.pred_dist_row(plan.land_index))
+        return Leg(kind, g.label_of(first + second), int(plan.cost), int(budget), to, to_kind,
+                   sea_areas=areas, landing_port=g.port_names.get(plan.landing),
+                   embark=str(g.labels[plan.embark]), counted=g.label_of(counted))
+
+    def chain_from_secondary(self, i, sea_left) -> list[Leg]:
+        legs = []
+        while (i, sea_left) in self.best:
+            _, step = self.best[(i, sea_left)]
+            x = self.S[i]
+            raw, pred = (self.Dr[i], self.Pr[i]) if step[1] == RAIL else (self.Db[i], self.Pb[i])
+            legs.append(self.leg(x.row, raw, pred, step, self.side.budget[x.row]))
+            if step[0] == "sea":
+                sea_left = 0
+            if step[4] is None:
+                break
+            i = step[4]
+        return legs
+
+
+def _counted(rows, raw_row) -> list[int]:
+    """Hexes of a path that counted against the budget (their cost step is at least 1)."""
+    d = rule_cost(np.asarray(raw_row)[rows])
+    return [r for r, a, b in zip(rows[1:], d[:-1], d[1:]) if b - a >= 1]
+
+
+def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
+    """Supply of every unit of ``scenario`` (or of ``unit_ids``) on ``hexmap`` (WiF 2.4)."""
+    g = map_graph(hexmap)
+    arrays = scenario_arrays(hexmap, scenario)
+    pol = Politics(scenario)
+    wanted = set(scenario.units) if unit_ids is None else set(unit_ids)
+    out: dict[str, UnitSupply] = {}
+    groups: dict[tuple, list] = {}
+    for u in scenario.units.values():
+        if u.id not in wanted:
+            continue
+        if u.hex is None:
+            if u.sea_area is not None:
+                out[u.id] = UnitSupply(u.id, True, at_sea=True)
+            else:
+                out[u.id] = UnitSupply(u.id, False, reason=Reason("not-placed", {}, "the unit is not on the map", R_WHEN))
+            continue
+        groups.setdefault((u.power, u.home), []).append(u)
+    sides = {}
+    for (power, home), units in groups.items():
+        if power not in sides:
+            sides[power] = side_view(hexmap, scenario, power, arrays, pol)
+        side = sides[power]
+        sources = find_sources(hexmap, scenario, units[0].__class__(id="", type="INF", power=power, home=home),
+                               arrays, pol)
+        limit = float(max(4, side.budget.max()))
+        grp = _Group(hexmap, scenario, side, sources, limit)
+        sec_index = {x.unit: i for i, x in enumerate(grp.S) if x.unit}
+        plain = [u for u in units if u.id not in sec_index]
+        rows = np.array([hexmap.position(tuple(u.hex)) for u in plain], dtype=np.int64)
+        D, PR = search(side.matrix[BASIC], rows, limit)
+        for u in units:
+            if u.id in sec_index:
+                i = sec_index[u.id]
+                legs = grp.chain_from_secondary(i, 1)
+                out[u.id] = UnitSupply(u.id, True, legs) if legs else _out(grp, u, None, None, hexmap)
+        for k, u in enumerate(plain):
+            out[u.id] = _trace_unit(grp, u, int(rows[k]), D[k], PR[k], hexmap, scenario)
+    return {uid: out[uid] for uid in scenario.units if uid in out}
+
+
+def _trace_unit(grp: _Group, u, o, raw, pred, hexmap, scenario) -> UnitSupply:
+    side = grp.side
+    b = int(side.budget[o])
+    d = rule_cost(raw)
+    land = grp._best_primary(d, b)
+    if land:
+        return UnitSupply(u.id, True, [grp.leg(o, raw, pred, ("land", BASIC, land[0], None, None), b)])
+    sea = grp._sea_primary(BASIC, o, raw, b)
+    if sea:
+        return UnitSupply(u.id, True, [grp.leg(o, raw, pred, ("sea", BASIC, sea[0], sea[1], None), b)])
+    options = []
+    sea_plans = None
+    for j, y in enumerate(grp.S):
+        if (j, 1) in grp.best and d[y.row] <= b:
+            options.append((grp.best[(j, 1)][0], 0, j, ("land", BASIC, y.row, None, j), 1))
+    if any((j, 0) in grp.best for j in range(len(grp.S))):
+        sea_plans = grp.sea(BASIC).best(o, raw, b, np.array([y.row for y in grp.S], dtype=np.int64))
+        for j, plan in enumerate(sea_plans):
+            if plan is not None and (j, 0) in grp.best:
+                options.append((grp.best[(j, 0)][0], 1, j, ("sea", BASIC, grp.S[j].row, plan, j), 0))
+    if options:
+        _, _, j, step, left = min(options, key=lambda t: t[:3])
+        legs = [grp.leg(o, raw, pred, step, b)] + grp.chain_from_secondary(j, left)
+        return UnitSupply(u.id, True, legs)
+    return _out(grp, u, o, raw, hexmap, scenario)
+
+
+def _out(grp: _Group, u, o, raw, hexmap, scenario=None) -> UnitSupply:
+    """Out of supply: the nearest the search got and what blocked it (WiF 2.4.2, 2.4.3)."""
+    side, g = grp.side, grp.g
+    if o is None:
+        o = hexmap.position(tuple(u.hex))
+    b = int(side.budget[o])
+    if len(grp.P) == 0:
+        reason = Reason("no-primary-source", {"power": u.power},
+                        f"no primary supply source for {u.power}: no friendly city in a home country "
+                        "that is not conquered (WiF 2.4.2)")
+        return UnitSupply(u.id, False, reason=reason)
+    full, _ = search(side.matrix[BASIC], [o], 60)
+    full = rule_cost(full[0])
+    c = full[grp.P]
+    j = int(np.argmin(c))
+    nearest = g.city_names.get(int(grp.P[j]), str(g.labels[grp.P[j]]))
+    near_cost = None if not np.isfinite(c[j]) else int(c[j])
+    blocks = _frontier(side, full, b)
+    params = {"budget": b, "nearest": nearest, "nearest_cost": near_cost,
+              "blocked": [{"hex": h, "why": w} for h, w in blocks]}
+    parts = [f"no supply line within {b} hexes"]
+    parts.append(f"nearest primary source {nearest} costs {near_cost}" if near_cost is not None
+                 else f"no open path to any primary source (nearest by name: {nearest})")
+    reached = [x.name for x in grp.S if full[x.row] <= b]
+    if reached:
+        parts.append("reached secondary source(s) " + ", ".join(reached) + " that cannot trace on")
+        params["reached"] = reached
+    if blocks:
+        parts.append("blocked: " + "; ".join(f"{w} at {h}" for h, w in blocks[:8]))
+    emergency = None
+    if scenario is not None and scenario.option("emergency_supply") and not u.is_hq:
+        for x in grp.S:
+            unit = scenario.units.get(x.unit) if x.unit else None
+            if unit is not None and unit.face_up and full[x.row] <= b:
+                emergency = x.unit
+                parts.append(f"option 13: may use emergency supply from HQ {x.unit}")
+                break
+    reason = Reason("out-of-range" if not blocks else "blocked", params, "; ".join(parts) + " (WiF 2.4.2)",
+                    R_OUT if emergency else R_LINES)
+    return UnitSupply(u.id, False, reason=reason, emergency_hq=emergency)
+
+
+def _frontier(side, dist, budget) -> list[tuple[str, str]]:
+    """Blocked hexes and hexsides at the edge of what a leg reached (enemy ZOC, neutral ...)."""
+    g = side.graph
+    reach = dist <= budget
+    e = reach[g.src] & (dist[g.src] + side.cost[g.dst] <= budget) & ~reach[g.dst]
+    out, seen = [], set()
+    for k in np.flatnonzero(e).tolist():
+        a, bb = int(g.src[k]), int(g.dst[k])
+        if side.edge_block[k]:
+            what = (f"{g.labels[a]}-{g.labels[bb]}", EDGE_BLOCKS[side.edge_block[k]] + " hexside")
+        elif side.enter_block[bb] and side.enter_block[bb] != 1:
+            what = (str(g.labels[bb]), HEX_BLOCKS[side.enter_block[bb]])
+        else:
+            continue
+        if what not in seen:
+            seen.add(what)
+            out.append(what)
+    return out
