@@ -140,3 +140,90 @@ def test_a_file_may_carry_its_own_schema(tmp_path):
     chart = load_chart(path)
     assert chart.get((1,), "result") == "hit" and chart.missing() == ["2/result", "3/result"]
     assert chart.to_dict(include_schema=True)["schema"]["id"] == "demo.table"
+
+
+# -- result codes declared by the chart file, open axes, notes (issue 8: land combat, air-to-air) ----
+# The schema and codes below are made up for the tests (DEMO is no game's table).
+DEMO = {"id": "demo.results", "rule": "WiF 2.7",
+        "rows": [{"name": "column", "values": ["1:1", "2:1"], "pattern": "[0-9]+:[0-9]+"},
+                 {"name": "roll", "values": {"from": 2, "to": 4}, "pattern": "-?[0-9]+"}],
+        "columns": [{"name": "result", "type": "code", "codes": {}}]}
+
+
+def demo_schema():
+    return ChartSchema.from_dict(DEMO, "demo")
+
+
+def test_code_cells_need_codes_the_file_declares():
+    doc = "chart: demo.results\ncodes:\n  result: {Q1: first demo code, q2: second demo code}\ncells:\n" \
+          "- {column: '2:1', roll: 3, result: q1, source: me}\n- {column: '2:1', roll: 4, result: Q2, source: me}\n"
+    chart = parse_chart(doc, "yaml", demo_schema(), "demo.yaml")
+    assert chart.get(("2:1", 3), "result") == "Q1" and chart.get(("2:1", 4), "result") == "q2"  # declared spelling
+    assert chart.schema.column("result").meaning("Q1") == "first demo code"
+    with pytest.raises(ChartError) as info:
+        parse_chart(doc.replace("result: Q2", "result: q2x"), "yaml", demo_schema(), "demo.yaml")
+    assert "demo.yaml: cell 2:1/4/result" in str(info.value) and "did you mean" in str(info.value)
+    assert info.value.allowed == ["Q1", "q2"]
+
+
+@pytest.mark.parametrize("codes, words", [
+    ("{result: {'': nothing}}", "does not look like a result code"),
+    ("{result: {'A B': two words}}", "does not look like a result code"),
+    ("{result: {Q1: ''}}", "needs a short meaning"),
+    ("{roll: {Q1: x}}", "names no code column"),
+    ("[Q1, Q2]", "must map a column"),
+])
+def test_malformed_code_declarations_are_rejected(codes, words):
+    with pytest.raises(ChartError, match=words):
+        parse_chart(f"chart: demo.results\ncodes: {codes}\ncells: []\n", "yaml", demo_schema(), "demo.yaml")
+
+
+def test_an_open_axis_accepts_values_matching_its_pattern_and_sorts_them():
+    chart = Chart(demo_schema())
+    chart.declare_codes({"result": {"Q1": "demo"}})
+    for row in [("5:1", 23), ("2:1", 21), ("1:1", -1), ("2:1", 3)]:
+        chart.set(row, "result", "Q1", "me")
+    assert chart.get(("5:1", 23), "result") == "Q1"
+    with pytest.raises(ChartError, match="not a row"):
+        chart.set(("two to one", 3), "result", "Q1", "me")
+    rows = [(c["column"], c["roll"]) for c in chart.to_dict()["cells"]]
+    assert rows == [("1:1", -1), ("2:1", 3), ("2:1", 21), ("5:1", 23)]
+    assert "1:1/2/result" in chart.missing() and "5:1/23/result" not in chart.missing()
+
+
+def test_codes_round_trip_through_yaml_and_csv():
+    chart = Chart(demo_schema())
+    chart.declare_codes({"result": {"Q1": "first: with a colon", "Q2": "second"}})
+    chart.set(("1:1", 2), "result", "Q2", "me")
+    chart.set(("2:1", 22), "result", "Q1", "my copy")
+    for fmt, text in (("yaml", chart.to_yaml()), ("csv", chart.to_csv())):
+        back = parse_chart(text, fmt, demo_schema(), "rt", default_source="csv")
+        assert {k: c.value for k, c in back.cells.items()} == {k: c.value for k, c in chart.cells.items()}
+        assert back.schema.declared_codes() == chart.schema.declared_codes()
+    assert chart.to_csv().startswith("# code result Q1: first: with a colon\n")
+    with pytest.raises(ChartError, match="code line"):
+        parse_chart("# code result\ncolumn,roll,result\n", "csv", demo_schema(), "x.csv")
+
+
+def test_merging_a_users_codes_over_a_chart_that_declares_none():
+    base = Chart(demo_schema())
+    user = parse_chart("codes: {result: {Q1: demo}}\ncells:\n- {column: '1:1', roll: 2, result: Q1, source: me}\n",
+                       "yaml", demo_schema(), "u")
+    merged = base.merged(user)
+    assert merged.get(("1:1", 2), "result") == "Q1" and merged.schema.declared_codes() == {"result": {"Q1": "demo"}}
+
+
+def test_notes_are_validated_and_kept():
+    ok = "notes:\n- {fact: the table is read with 2d10, source: a forum, confidence: low}\ncells: []\n"
+    chart = parse_chart(ok, "yaml", demo_schema(), "n")
+    assert chart.notes == ({"fact": "the table is read with 2d10", "source": "a forum", "confidence": "low"},)
+    assert chart.to_dict()["notes"] == list(chart.notes)
+    with pytest.raises(ChartError, match="needs a fact and its source"):
+        parse_chart("notes:\n- {fact: no source}\ncells: []\n", "yaml", demo_schema(), "n")
+    with pytest.raises(ChartError, match="confidence"):
+        parse_chart(ok.replace("low}", "certain}"), "yaml", demo_schema(), "n")
+
+
+def test_code_schema_round_trip():
+    schema = demo_schema().with_codes({"result": {"Q1": "demo"}}, "t")
+    assert ChartSchema.from_dict(schema.to_dict()) == schema

@@ -158,6 +158,8 @@ def test_every_step_name_is_reached_and_formats():
         # option steps of the surprise table need a large difference; all are in the default
         if slug == "wif.initiative":   # these need track spaces the text lacks: see the user-chart test
             unreached -= {"next_missing", "reroll_allies", "reroll_none"}
+        if slug == "wif.land-odds":    # these need the user's land combat table: see test_wif_land_chart.py
+            unreached -= {"clamped", "outcome"}
         assert not unreached or slug == "wif.naval-result" and unreached <= {"state_cp_destroyed", "for_rolls_cp_destroyed",
                                                                              "for_rolls_intact", "for_rolls_damaged_aborts"}, (slug, unreached)
 
@@ -177,6 +179,10 @@ def test_every_step_name_is_reached_and_formats():
     ("wif.neutrality-pact", {"signed": "1941", "year": "1940"}, "year"),
     ("wif.land-odds", {"defence": "0"}, "defence"),
     ("wif.land-odds", {"columns": "1:1, 2:1"}, "columns"),
+    ("wif.land-odds", {"row_range": "23-2"}, "row_range"),
+    ("wif.land-odds", {"row_range": "low to high"}, "row_range"),
+    ("wif.land-odds", {"drm": "41"}, "drm"),
+    ("wif.land-odds", {"table": "overrun"}, "table"),
     ("wif.us-entry", {"against": "italy"}, "against"),
 ])
 def test_bad_input_names_the_parameter(slug, raw, parameter):

@@ -70,12 +70,15 @@ class Result:
     ``value`` keys have labels ``calc.<slug>.result.<name>``; ``steps`` explain the working;
     ``distribution`` is the exact outcome distribution where dice are involved; ``missing``
     lists the chart cells that are unknown (the value then holds what could be computed).
+    ``outcome_labels`` names the distribution's outcomes when they stand for categories (the
+    result codes of a combat table, numbered in the table's order) instead of numbers.
     """
 
     value: dict[str, Any]
     steps: list[Step] = field(default_factory=list)
     distribution: Distribution | None = None
     missing: list[MissingValue] = field(default_factory=list)
+    outcome_labels: dict[int, str] = field(default_factory=dict)
 
 
 def _jsonable(value: Any) -> Any:
@@ -204,6 +207,9 @@ class Calculator(param.Parameterized):
             "steps": [s.to_json(lang) for s in result.steps],
             "distribution": result.distribution.to_json() if result.distribution is not None else None,
         }
+        if out["distribution"] and result.outcome_labels:
+            for entry in out["distribution"]:
+                entry["label"] = result.outcome_labels.get(entry["outcome"])
         if result.missing:
             out["missing"] = [m.to_json() for m in result.missing]
         return out

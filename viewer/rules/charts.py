@@ -1,10 +1,13 @@
 """Charts whose values the rulebooks do not print: a schema, the known cells and their sources.
 
 DESIGN.md "Chart values": never invent a value. A :class:`Chart` is a :class:`ChartSchema`
-(row axes, value columns, each column's type and allowed values) plus the cells somebody knows,
-each with its ``source`` (a worked example of the rulebook, or "user: <file>" for values a
-player typed in from their own copy of the game). Asking for a cell nobody filled in raises
-:class:`UnknownCell`, which calculators turn into a ``MissingValue(chart, cell, rule)``.
+(row axes, value columns, each column's type and allowed values; :mod:`viewer.rules.chart_schema`)
+plus the cells somebody knows, each with its ``source`` (a worked example of the rulebook, or
+"user: <file>" for values a player typed in from their own copy of the game). Asking for a cell
+nobody filled in raises :class:`UnknownCell`, which calculators turn into a
+``MissingValue(chart, cell, rule)``. A chart may also carry ``notes``: facts about the printed
+table that are not cell values (where a kind of result sits, how far its rows run), each with
+its source and confidence.
 
 File formats (both validated, every error names the file, the cell and the allowed values):
 
@@ -12,183 +15,40 @@ YAML::
 
     chart: wif.weather            # the schema id (a shipped file may carry the schema itself)
     schema: {...}                 # optional: see ChartSchema.from_dict
+    codes:                        # only for ``code`` columns: the codes this file uses
+      result: {X: destroyed, A: aborted}
+    notes:                        # optional facts that are not cell values
+      - {fact: "...", source: "...", confidence: low}
     cells:
       - {bimonth: jul-aug, roll: 10, north-monsoon: storm, asterisks: 1, source: "..."}
       - {bimonth: may-jun, roll: 1, asterisks: 2, sources: {asterisks: "..."}}
 
 CSV: a header with the row axes, any value columns, and an optional ``source`` column; an
-empty field is an unknown cell.
+empty field is an unknown cell. Lines before the header that start with ``#`` are comments;
+``# code <column> <CODE>: <meaning>`` declares a code.
 
-Pure Python: the chart machinery is shared by the weather chart and, later, the combat and war
-tables. Saving a user's chart to their data folder is the state layer's job
-(``viewer.state.weather``), through ``Chart.to_dict`` / ``chart_from_dict``.
+Pure Python: the chart machinery is shared by the weather chart and the combat and war tables.
+Saving a user's chart to their data folder is the state layer's job (``viewer.state.weather``)
+or :mod:`viewer.rules.wif.tables`, through ``Chart.to_dict`` / ``chart_from_dict``.
 """
 from __future__ import annotations
 
 import csv
 import difflib
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 import yaml
 
-from viewer.reference.ruleref import RuleRef
+from viewer.rules.chart_schema import (  # noqa: F401  (re-exported: the public names of the machinery)
+    DEFAULT_CODE_PATTERN, VALUE_TYPES, Axis, ChartError, ChartSchema, Column, UnknownCell,
+)
 
-VALUE_TYPES = ("enum", "int")
-
-
-class ChartError(ValueError):
-    """A malformed chart file or schema: the message names the origin, the cell and what is allowed."""
-
-    def __init__(self, origin: str, message: str, cell: str | None = None, allowed: Any = None):
-        self.origin, self.cell, self.allowed, self.problem = origin, cell, allowed, message
-        where = f"{origin}: cell {cell}" if cell else origin
-        tail = f"; allowed: {', '.join(map(str, allowed))}" if isinstance(allowed, (list, tuple)) else (
-            f"; allowed: {allowed}" if allowed else "")
-        super().__init__(f"{where}: {message}{tail}")
-
-
-class UnknownCell(LookupError):
-    """A chart cell that nobody has filled in yet (``chart``, ``cell`` id, ``rule`` citing the chart)."""
-
-    def __init__(self, chart: str, cell: str, rule: RuleRef | None = None):
-        self.chart, self.cell, self.rule = chart, cell, rule
-        super().__init__(f"chart {chart!r} has no value for cell {cell}")
-
-
-@dataclass(frozen=True)
-class Axis:
-    """A row key of a chart and the values it takes (e.g. ``roll``: 1..13)."""
-
-    name: str
-    values: tuple
-
-    def check(self, value: Any, origin: str, cell: str) -> Any:
-        for v in self.values:
-            if str(v) == str(value).strip():
-                return v
-        raise ChartError(origin, f"{self.name} {value!r} is not a row of this chart", cell,
-                         list(self.values))
-
-
-@dataclass(frozen=True)
-class Column:
-    """A value column: ``enum`` with ``allowed`` values, or ``int`` within ``bounds`` (inclusive)."""
-
-    name: str
-    type: str = "enum"
-    allowed: tuple = ()
-    bounds: tuple[int | None, int | None] = (None, None)
-
-    def describe_allowed(self) -> Any:
-        if self.type == "enum":
-            return list(self.allowed)
-        lo, hi = self.bounds
-        return f"a whole number{'' if lo is None else f' from {lo}'}{'' if hi is None else f' to {hi}'}"
-
-    def check(self, value: Any, origin: str, cell: str) -> Any:
-        if self.type == "enum":
-            text = str(value).strip().lower()
-            if text in self.allowed:
-                return text
-            close = difflib.get_close_matches(text, list(self.allowed), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise ChartError(origin, f"{value!r} is not an allowed value{hint}", cell, list(self.allowed))
-        try:
-            number = int(str(value).strip()) if not isinstance(value, bool) else None
-        except ValueError:
-            number = None
-        if number is None or (isinstance(value, float) and value != int(value)):
-            raise ChartError(origin, f"{value!r} is not a whole number", cell, self.describe_allowed())
-        lo, hi = self.bounds
-        if (lo is not None and number < lo) or (hi is not None and number > hi):
-            raise ChartError(origin, f"{number} is out of range", cell, self.describe_allowed())
-        return number
-
-
-@dataclass(frozen=True)
-class ChartSchema:
-    """What a chart's cells may hold: ``id``, the ``rule`` printing it, row axes and columns."""
-
-    id: str
-    rule: RuleRef | None
-    rows: tuple[Axis, ...]
-    columns: tuple[Column, ...]
-
-    @property
-    def axis_names(self) -> tuple[str, ...]:
-        return tuple(a.name for a in self.rows)
-
-    @property
-    def column_names(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.columns)
-
-    def column(self, name: str) -> Column:
-        for c in self.columns:
-            if c.name == name:
-                return c
-        raise KeyError(f"chart {self.id!r} has no column {name!r}; columns: {', '.join(self.column_names)}")
-
-    def row_keys(self) -> list[tuple]:
-        """Every row key, in order (the product of the axes)."""
-        keys: list[tuple] = [()]
-        for axis in self.rows:
-            keys = [k + (v,) for k in keys for v in axis.values]
-        return keys
-
-    def cell_id(self, row: tuple, column: str) -> str:
-        """A cell's readable id: the row values and the column joined by ``/`` (``jul-aug/10/asterisks``)."""
-        return "/".join([*map(str, row), column])
-
-    @property
-    def size(self) -> int:
-        return len(self.row_keys()) * len(self.columns)
-
-    # -- (de)serialisation ------------------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id,
-            "rule": str(self.rule) if self.rule else None,
-            "rows": [{"name": a.name, "values": list(a.values)} for a in self.rows],
-            "columns": [
-                {"name": c.name, "type": c.type,
-                 **({"allowed": list(c.allowed)} if c.type == "enum" else {"bounds": list(c.bounds)})}
-                for c in self.columns
-            ],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping, origin: str = "<schema>") -> "ChartSchema":
-        """Read a schema: ``{id, rule, rows: [{name, values}], columns: [{name, type, allowed|bounds}]}``.
-
-        ``values`` may be a list or ``{from: 1, to: 13}``.
-        """
-        if not isinstance(data, Mapping):
-            raise ChartError(origin, "the schema must be a mapping")
-        try:
-            rule = RuleRef.parse(data["rule"]) if data.get("rule") else None
-            rows = []
-            for a in data["rows"]:
-                values = a["values"]
-                if isinstance(values, Mapping):
-                    values = list(range(int(values["from"]), int(values["to"]) + 1))
-                rows.append(Axis(str(a["name"]), tuple(values)))
-            columns = []
-            for c in data["columns"]:
-                kind = c.get("type", "enum")
-                if kind not in VALUE_TYPES:
-                    raise ChartError(origin, f"column {c.get('name')!r} has unknown type {kind!r}",
-                                     allowed=list(VALUE_TYPES))
-                bounds = tuple(c.get("bounds", (None, None)))
-                columns.append(Column(str(c["name"]), kind, tuple(str(v) for v in c.get("allowed", ())),
-                                      (bounds[0], bounds[1])))
-            return cls(str(data["id"]), rule, tuple(rows), tuple(columns))
-        except (KeyError, TypeError, ValueError) as exc:
-            if isinstance(exc, ChartError):
-                raise
-            raise ChartError(origin, f"malformed schema ({exc!s})") from None
+CONFIDENCE = ("high", "medium", "low-medium", "low")
+_CODE_LINE = re.compile(r"^#\s*code\s+(\S+)\s+(\S+?)\s*:\s*(.+?)\s*$")
 
 
 @dataclass(frozen=True)
@@ -205,6 +65,8 @@ class Chart:
 
     schema: ChartSchema
     cells: dict[tuple[tuple, str], Cell] = field(default_factory=dict)
+    #: Facts about the printed table that are not cell values: ``{fact, source, confidence}``.
+    notes: tuple[dict, ...] = ()
 
     @property
     def id(self) -> str:
@@ -257,19 +119,25 @@ class Chart:
         return {c: self.cells[(row, c)].value for c in self.schema.column_names if (row, c) in self.cells}
 
     def missing(self) -> list[str]:
-        """Ids of every unknown cell."""
+        """Ids of every unknown cell of the listed rows (an open axis may have more rows)."""
         return [self.cell_id(r, c) for r in self.schema.row_keys() for c in self.schema.column_names
                 if (r, c) not in self.cells]
 
     @property
     def complete(self) -> bool:
-        return len(self.cells) == self.schema.size
+        return not self.missing()
+
+    def declare_codes(self, codes: Mapping, origin: str = "<input>") -> None:
+        """Declare result codes ``{column: {code: meaning}}`` for this chart's code columns."""
+        self.schema = self.schema.with_codes(codes, origin)
 
     def merged(self, other: "Chart", override: bool = False) -> "Chart":
         """A new chart with ``other``'s cells added; a cell that disagrees raises :class:`ChartError`
         unless ``override`` (then ``other`` wins)."""
         if other.id != self.id:
             raise ChartError(f"chart {other.id!r}", f"cannot merge into chart {self.id!r}")
+        schema = self.schema.with_codes(other.schema.declared_codes(), f"chart {other.id!r}") \
+            if self.schema.code_columns else self.schema
         cells = dict(self.cells)
         for key, cell in other.cells.items():
             mine = cells.get(key)
@@ -279,7 +147,7 @@ class Chart:
                     self.cell_id(*key))
             if mine is None or mine.value != cell.value:
                 cells[key] = cell
-        return Chart(self.schema, cells)
+        return Chart(schema, cells, self.notes + tuple(n for n in other.notes if n not in self.notes))
 
     # -- (de)serialisation ------------------------------------------------------------------------
     def to_dict(self, include_schema: bool = False) -> dict:
@@ -289,9 +157,8 @@ class Chart:
             entry = rows.setdefault(row, {**dict(zip(self.schema.axis_names, row)), "sources": {}})
             entry[column] = cell.value
             entry["sources"][column] = cell.source
-        order = {k: i for i, k in enumerate(self.schema.row_keys())}
         cells = []
-        for row in sorted(rows, key=order.__getitem__):
+        for row in sorted(rows, key=self.schema.row_sort_key):
             entry = rows[row]
             sources = entry.pop("sources")
             ordered = {a: entry[a] for a in self.schema.axis_names}
@@ -304,6 +171,10 @@ class Chart:
         out: dict = {"chart": self.id}
         if include_schema:
             out["schema"] = self.schema.to_dict()
+        elif self.schema.declared_codes():
+            out["codes"] = self.schema.declared_codes()
+        if self.notes:
+            out["notes"] = [dict(n) for n in self.notes]
         out["cells"] = cells
         return out
 
@@ -313,6 +184,9 @@ class Chart:
     def to_csv(self) -> str:
         """One line per row that has a known cell; empty fields are unknown cells."""
         buf = io.StringIO()
+        for column, codes in self.schema.declared_codes().items():
+            for code, meaning in codes.items():
+                buf.write(f"# code {column} {code}: {meaning}\n")
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow([*self.schema.axis_names, *self.schema.column_names, "source"])
         for entry in self.to_dict()["cells"]:
@@ -340,10 +214,12 @@ def chart_from_dict(data: Mapping, schema: ChartSchema | None = None, origin: st
         raise ChartError(origin, "no schema: give one or name a known chart")
     if data.get("chart") is not None and str(data["chart"]) != schema.id:
         raise ChartError(origin, f"holds chart {data['chart']!r}, expected {schema.id!r}", allowed=[schema.id])
+    if data.get("codes") is not None:
+        schema = schema.with_codes(data["codes"], origin)
     entries = data.get("cells", [])
     if not isinstance(entries, list):
         raise ChartError(origin, "'cells' must be a list of rows")
-    chart = Chart(schema)
+    chart = Chart(schema, notes=_notes(data.get("notes"), origin))
     known = set(schema.axis_names) | set(schema.column_names) | {"source", "sources"}
     for i, entry in enumerate(entries, 1):
         if not isinstance(entry, Mapping):
@@ -372,6 +248,40 @@ def chart_from_dict(data: Mapping, schema: ChartSchema | None = None, origin: st
     return chart
 
 
+def _notes(notes: Any, origin: str) -> tuple[dict, ...]:
+    """Validated notes: each a mapping with a ``fact``, its ``source`` and a ``confidence``."""
+    if notes is None:
+        return ()
+    if not isinstance(notes, list):
+        raise ChartError(origin, "'notes' must be a list of {fact, source, confidence}")
+    out = []
+    for i, note in enumerate(notes, 1):
+        if not isinstance(note, Mapping) or not all(str(note.get(k) or "").strip() for k in ("fact", "source")):
+            raise ChartError(origin, f"note {i} needs a fact and its source", allowed=["fact", "source", "confidence"])
+        confidence = str(note.get("confidence", "")).strip().lower()
+        if confidence not in CONFIDENCE:
+            raise ChartError(origin, f"note {i} has confidence {note.get('confidence')!r}", allowed=list(CONFIDENCE))
+        out.append({"fact": str(note["fact"]).strip(), "source": str(note["source"]).strip(),
+                    "confidence": confidence})
+    return tuple(out)
+
+
+def _csv_codes(text: str, origin: str) -> tuple[dict, str]:
+    """The ``# code <column> <CODE>: <meaning>`` lines before a CSV header, and the rest of the text."""
+    codes: dict[str, dict[str, str]] = {}
+    lines = text.splitlines(keepends=True)
+    i = 0
+    while i < len(lines) and (lines[i].lstrip().startswith("#") or not lines[i].strip()):
+        m = _CODE_LINE.match(lines[i].strip())
+        if m:
+            codes.setdefault(m.group(1), {})[m.group(2)] = m.group(3)
+        elif lines[i].lstrip().lower().startswith("# code"):
+            raise ChartError(f"{origin}, line {i + 1}", "cannot read this code line",
+                             allowed="# code <column> <CODE>: <meaning>")
+        i += 1
+    return codes, "".join(lines[i:])
+
+
 def parse_chart(text: str, fmt: str, schema: ChartSchema | None = None, origin: str = "<chart>",
                 default_source: str | None = None) -> Chart:
     """Parse chart text in ``fmt`` ``"yaml"`` or ``"csv"``."""
@@ -386,11 +296,12 @@ def parse_chart(text: str, fmt: str, schema: ChartSchema | None = None, origin: 
     if fmt == "csv":
         if schema is None:
             raise ChartError(origin, "a CSV chart needs a known schema")
-        reader = csv.DictReader(io.StringIO(text))
+        codes, body = _csv_codes(text, origin)
+        reader = csv.DictReader(io.StringIO(body))
         rows = []
         for line in reader:
             rows.append({k.strip(): (v or "").strip() for k, v in line.items() if k is not None})
-        data = {"chart": schema.id,
+        data = {"chart": schema.id, **({"codes": codes} if codes else {}),
                 "cells": [{k: v for k, v in r.items() if v != "" or k in schema.axis_names} for r in rows]}
         return chart_from_dict(data, schema, origin, default_source)
     raise ChartError(origin, f"unknown chart format {fmt!r}", allowed=["yaml", "csv"])

@@ -178,6 +178,9 @@ class CalculatorCard(pn.viewable.Viewer):
         df = pd.DataFrame(dist.to_json())
         target = getattr(self.calculator, "target", None)
         x, y = label("ui.outcome", lang), label("ui.probability", lang)
+        if result.outcome_labels:  # categories (a table's result codes): bars named by code, no target
+            df["outcome"] = df["outcome"].map(result.outcome_labels)
+            target = None
         df = df.rename(columns={"outcome": x, "probability": y})
         vdims = [y]
         opts = dict(color="#4c78a8")

@@ -1,8 +1,9 @@
 """The WiF combat and war charts of issue 8, through the shared chart machinery (viewer.rules.charts).
 
 Each chart ships in ``viewer/rules/wif/data/<name>.yaml`` with only the cells the rulebook text
-reveals, each with its source. A user's own copy (saved in the per-user data folder as kind
-``charts`` under the chart id) is merged over it. An unknown cell raises
+reveals, each with its source (the land combat and air-to-air tables reveal none: they ship with
+their known facts as notes, and a ``code`` result column whose codes the user declares). A user's
+own copy (saved in the per-user data folder as kind ``charts`` under the chart id) is merged over it. An unknown cell raises
 :class:`viewer.rules.charts.UnknownCell`; calculators report it as a missing value.
 """
 from __future__ import annotations
@@ -21,6 +22,9 @@ FILES = {
     "wif.aa-table": "aa-table.yaml",
     "wif.aa-columns": "aa-columns.yaml",
     "wif.naval-combat": "naval-combat.yaml",
+    # no cell and no result code of these two is public: they ship empty, with notes (see the files)
+    "wif.land-combat": "land_combat.yaml",
+    "wif.air-to-air": "air_to_air.yaml",
 }
 
 __all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart"]
