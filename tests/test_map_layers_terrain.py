@@ -203,3 +203,13 @@ def test_the_info_panel_names_the_hexs_hexside_features(layers, demo):
         assert dict(view.info.rows())["Estrecho"] == f"→ {across}"
     finally:
         view.state.lang = "en"
+
+
+def test_the_legend_names_only_the_layers_drawn(layers):
+    view = layers.view
+    assert "Climate zones" not in view.legend_labels()  # hidden when the view opens
+    assert {"Countries", "River", "Railway", "Forest"} <= set(view.legend_labels())
+    layers.show("climate")
+    layers.show("railways", False)
+    names = view.legend_labels()
+    assert "Climate zones" in names and "Railway" not in names and "River" in names

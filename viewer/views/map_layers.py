@@ -295,6 +295,10 @@ class MapLayers(pn.viewable.Viewer):
             if name == "cities" and hasattr(self, "_city_renderers"):
                 for rend in self._city_renderers:
                     rend.visible = on
+        for name in self._names():  # the legend names only the layers drawn
+            layer = self.overlays.layers.get(name)
+            if layer is not None and layer.legend_item is not None:
+                layer.legend_item.visible = name in visible
 
     def _on_toggle(self, event):
         self._apply(event.new)

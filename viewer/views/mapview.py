@@ -163,6 +163,10 @@ class MapView(pn.viewable.Viewer):
         for item, name in zip(self._legend_items, self._terrains):
             item.visible = self.terrain or name in WATER_TERRAIN
 
+    def legend_labels(self) -> list[str]:
+        """The names the legend shows now (terrain classes, hexside features, overlays)."""
+        return [item.label["value"] for item in self._legend.items if item.visible is not False]
+
     def layer_names(self) -> list[str]:
         """The view's own layers: ``terrain`` and the hexside and railway layers this map has."""
         return ["terrain", *self.hexsides.layers()]
