@@ -105,8 +105,13 @@ class Politics:
 
 def scenario_arrays(hexmap, scenario) -> dict:
     """Control and effective weather of every hex (computed once per trace)."""
+    from viewer.rules.wif.zoc import zoc_by_power  # C1's ZOC (WiF 2.2)
+
     return {"control": scenario.control_array(hexmap),
-            "weather": scenario.weather_array(hexmap, effective=True)}
+            "weather": scenario.weather_array(hexmap, effective=True),
+            "zoc": zoc_by_power(hexmap, scenario),
+            "unit_rows": {u.id: hexmap.position(tuple(u.hex)) for u in scenario.units.values()
+                          if u.hex is not None}}
 
 
 def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
@@ -137,13 +142,15 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
             code_of.append(5), friend_of.append(pol.friendly(power, c))
     enter = np.asarray(code_of, dtype=np.int8)[inv]
     friendly_ctrl = np.asarray(friend_of, dtype=bool)[inv]
-    from viewer.rules.wif.zoc import zoc_mask  # C1's ZOC (WiF 2.2)
-
-    zoc = np.asarray(zoc_mask(hexmap, scenario, power), dtype=bool)
+    zoc = np.zeros(g.n, bool)
+    for p, m in arrays["zoc"].items():
+        if pol.war(p, power):
+            zoc |= np.asarray(m, dtype=bool)
     own_land = np.zeros(g.n, bool)
+    rows = arrays["unit_rows"]
     for u in scenario.units.values():
-        if u.hex is not None and u.is_land and pol.friendly(power, u.power) and tuple(u.hex) in hexmap:
-            own_land[hexmap.position(tuple(u.hex))] = True
+        if u.id in rows and u.is_land and pol.friendly(power, u.power):
+            own_land[rows[u.id]] = True
     enter = np.where(zoc & ~own_land, 2, enter)
     enter = np.where(~g.land, 1, enter).astype(np.int8)
     # -- sea areas (overseas supply)
@@ -208,34 +215,21 @@ def _area_blocks(g: MapGraph, scenario, power: str, pol: Politics) -> np.ndarray
 def _closed_passages(g: MapGraph, hexmap, ctrl, power: str, pol: Politics) -> list:
     """Passages between sea areas a surface combat ship of ``power`` could not use (WiF 11.4.4)."""
     closed = []
-    rows_of = {}
-    f = hexmap.features
-    for name, s, q, r in zip(f["name"], f["sheet"], f["q"], f["r"]):
-        key = (s, int(q), int(r))
-        if key in hexmap:
-            rows_of.setdefault(name, hexmap.position(key))
-    for a, b, via in zip(g.area_edges["a"], g.area_edges["b"], g.area_edges["via"]):
-        if not via:
-            continue
-        for cp in hexmap.chokepoint(g.sea_areas[a], g.sea_areas[b]):
-            places = [rows_of[n] for n in cp["controlled_by"] if n in rows_of]
-            if not places:
-                continue
-            enemy = [ctrl[p] is not None and pol.war(power, ctrl[p]) for p in places]
-            test = cp["test"]
-            if test == "any-adjacent":
-                around = set(places)
-                for p in places:
-                    around |= set(g.dst[g.src == p].tolist())
-                shut = any(ctrl[p] is not None and g.land[p] and pol.war(power, ctrl[p]) for p in around)
-            elif test == "friendly":
-                shut = not all(pol.friendly(power, ctrl[p]) for p in places)
-            elif test == "two-of":
-                shut = sum(enemy) >= 2
-            else:  # "surface", "controls": an enemy major power controls the place
-                shut = any(enemy)
-            if shut:
-                closed.append((int(a), int(b), cp["name"]))
+    for a, b, name, test, places in g.passages:
+        enemy = [ctrl[p] is not None and pol.war(power, ctrl[p]) for p in places]
+        if test == "any-adjacent":
+            around = set(places)
+            for p in places:
+                around |= set(g.dst[g.src == p].tolist())
+            shut = any(ctrl[p] is not None and g.land[p] and pol.war(power, ctrl[p]) for p in around)
+        elif test == "friendly":
+            shut = not all(pol.friendly(power, ctrl[p]) for p in places)
+        elif test == "two-of":
+            shut = sum(enemy) >= 2
+        else:  # "surface", "controls": an enemy major power controls the place
+            shut = any(enemy)
+        if shut:
+            closed.append((a, b, name))
     return closed
 
 

@@ -60,6 +60,8 @@ class MapGraph:
     area_edges: pd.DataFrame   # sea-area adjacency: a, b (indices), via (chokepoint name or None)
     port_names: dict           # hex row -> port name
     city_names: dict           # hex row -> city name
+    passages: list             # chokepoints (WiF 11.4.4): (area a, area b, name, test, place rows)
+    capital_rows: dict         # capital name -> hex row (WiF 2.4.2 secondary sources)
 
     def base_cost(self, afa_asa_option_1: bool = False) -> np.ndarray:
         """What entering each hex costs a supply line (WiF 2.4.2, 8.2.2), as integers."""
@@ -169,8 +171,23 @@ def _build(hexmap) -> MapGraph:
     city_names = {}
     for r, nm, kind in zip(f_rows[cities].tolist(), f.loc[cities, "name"].tolist(), f.loc[cities, "kind"].tolist()):
         city_names.setdefault(int(r), str(nm))
+    feature_rows = {}
+    for name, r in zip(f["name"].tolist(), f_rows.tolist()):
+        if r >= 0:
+            feature_rows.setdefault(str(name), int(r))
+    passages = []
+    for a, b, via in zip(area_edges["a"], area_edges["b"], area_edges["via"]):
+        if via:
+            for cp in hexmap.chokepoint(areas[a], areas[b]):
+                rows = [feature_rows[x] for x in cp["controlled_by"] if x in feature_rows]
+                if rows:
+                    passages.append((int(a), int(b), cp["name"], cp["test"], rows))
+    capital_rows = {}
+    for name, r, kind in zip(f["name"].tolist(), f_rows.tolist(), f["kind"].tolist()):
+        if r >= 0 and kind == "capital":
+            capital_rows.setdefault(str(name), int(r))
     return MapGraph(
-        n=n, src=src, dst=dst, feature=feature,
+        n=n, passages=passages, capital_rows=capital_rows, src=src, dst=dst, feature=feature,
         labels=h["label"].to_numpy(dtype=str),
         land=~hex_dot,
         off_map=h["off_map"].to_numpy(bool),

@@ -104,10 +104,10 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
     sec = []
     for u in s.units.values():
         if u.is_hq and u.hex is not None and u.id != unit.id and politics.coop(power, u.power) \
-                and tuple(u.hex) in hexmap:
-            sec.append(Source(hexmap.position(tuple(u.hex)), u.id, "hq", u.id))
+                and u.id in arrays["unit_rows"]:
+            sec.append(Source(arrays["unit_rows"][u.id], u.id, "hq", u.id))
     if pol is not None:
-        capitals = _capital_rows(hexmap)
+        capitals = g.capital_rows
         for c, cap in pol.capital.items():
             row = capitals.get(cap)
             if row is None or c in homes:
@@ -119,14 +119,3 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
             if (minor_of_major or conq) and _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
                 sec.append(Source(row, cap, "capital"))
     return Sources(tuple(prim), tuple(sec))
-
-
-def _capital_rows(hexmap) -> dict:
-    f = hexmap.features
-    f = f[f["kind"] == "capital"]
-    out = {}
-    for name, sh, q, r in zip(f["name"], f["sheet"], f["q"], f["r"]):
-        key = (sh, int(q), int(r))
-        if key in hexmap:
-            out.setdefault(str(name), hexmap.position(key))
-    return out

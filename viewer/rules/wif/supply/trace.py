@@ -177,7 +177,7 @@ def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
         grp = _Group(hexmap, scenario, side, sources, limit)
         sec_index = {x.unit: i for i, x in enumerate(grp.S) if x.unit}
         plain = [u for u in units if u.id not in sec_index]
-        rows = np.array([hexmap.position(tuple(u.hex)) for u in plain], dtype=np.int64)
+        rows = np.array([arrays["unit_rows"][u.id] for u in plain], dtype=np.int64)
         D, PR = search(side.matrix[BASIC], rows, limit)
         for u in units:
             if u.id in sec_index:
