@@ -123,8 +123,8 @@ def test_rail_segments_join_the_centres_of_the_rail_rows_hexes(layers):
     assert len(set(rows["sheet_a"]) | set(rows["sheet_b"])) == 2  # one line crosses into the east sheet
     for i, row in enumerate(rows.to_dict("records")):
         a, b = view.overlays.centre(_key(row, "_a")), view.overlays.centre(_key(row, "_b"))
-        assert (data["x0"][i], data["y0"][i]) == pytest.approx(a)
-        assert (data["x1"][i], data["y1"][i]) == pytest.approx(b)
+        assert (data["x0"][i], data["y0"][i]) == pytest.approx(a, abs=1e-4)
+        assert (data["x1"][i], data["y1"][i]) == pytest.approx(b, abs=1e-4)
     # the dark line and its white ties draw the same source
     dark, ties = view.hexsides.renderers["rail"]
     assert dark.data_source is ties.data_source and ties.glyph.line_color == "#ffffff"
@@ -145,7 +145,8 @@ def test_hexside_segments_run_along_the_shared_hexside(layers):
                 shared.append(np.c_[xs[0], ys[0]])
             for x, y in ((data["x0"][i], data["y0"][i]), (data["x1"][i], data["y1"][i])):
                 # each end is a corner of both hexes
-                assert all(np.hypot(c[:, 0] - x, c[:, 1] - y).min() < 1e-9 for c in shared), (feature, row)
+                # (float32 on the page: a millionth of the size is far below a pixel)
+                assert all(np.hypot(c[:, 0] - x, c[:, 1] - y).min() < 1e-4 for c in shared), (feature, row)
 
 
 def test_hover_names_the_feature_from_its_label_column(layers):
@@ -170,15 +171,15 @@ def test_a_named_river_is_named_on_hover_in_the_sessions_language():
         "sheet_a": ["main"] * 3, "q_a": [1, 1, 2], "r_a": [1, 2, 2],
         "sheet_b": ["main"] * 3, "q_b": [2, 2, 3], "r_b": [1, 1, 1],
         "feature": ["river", "river", "rail"],
-        "name": ["Rhine", "Rhine", None], "name_es": ["Rin", None, None],
+        "name": ["Rhine", "Rhine;Meuse", None], "name_es": ["Rin", None, None],
     })
     named = HexMap("named", "demo", list(m.sheets.values()), m.hexes.drop(columns="label"), hexsides=sides)
     view = MapView(hexmap=named, state=SessionState())
     data = view.hexsides.sources["river"].data
-    assert list(data["name"]) == ["Rhine", "Rhine"]
+    assert list(data["name"]) == ["Rhine", "Rhine, Meuse"]  # a hexside two rivers share names both
     assert view.hexsides.hover.tooltips[-1] == ("Name", "@name")
     view.state.lang = "es"
-    assert list(view.hexsides.sources["river"].data["name"]) == ["Rin", "Rhine"]  # no Spanish name: the name
+    assert list(view.hexsides.sources["river"].data["name"]) == ["Rin", "Rhine, Meuse"]  # no Spanish name given
     assert view.hexsides.hover.tooltips[-1] == ("Nombre", "@name")
 
 

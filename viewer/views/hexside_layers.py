@@ -63,14 +63,20 @@ def segments(hexmap: HexMap, shifts, rows: pd.DataFrame, along_hexside: bool) ->
     ax, ay = _centres(hexmap, shifts, sa, rows["q_a"].to_numpy(np.int64), rows["r_a"].to_numpy(np.int64))
     bx, by = _centres(hexmap, shifts, sb, rows["q_b"].to_numpy(np.int64), rows["r_b"].to_numpy(np.int64))
     if not along_hexside:
-        return {"x0": ax, "y0": ay, "x1": bx, "y1": by}
+        return _float32({"x0": ax, "y0": ay, "x1": bx, "y1": by})
     size = np.array([hexmap.sheets[s].size for s in sa], dtype=float)
     mx, my = (ax + bx) / 2, (ay + by) / 2
     ux, uy = ay - by, bx - ax
     norm = np.hypot(ux, uy)
     norm[norm == 0] = 1.0
     half = size / 2 / norm
-    return {"x0": mx + ux * half, "y0": my + uy * half, "x1": mx - ux * half, "y1": my - uy * half}
+    return _float32({"x0": mx + ux * half, "y0": my + uy * half, "x1": mx - ux * half, "y1": my - uy * half})
+
+
+def _float32(cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Columns as float32: half the bytes on the page, and far finer than a screen pixel
+    (about half a metre at 4,000 km from the origin of a projected map)."""
+    return {k: v.astype(np.float32) for k, v in cols.items()}
 
 
 def _names(rows: pd.DataFrame, lang: str) -> np.ndarray:
@@ -81,7 +87,8 @@ def _names(rows: pd.DataFrame, lang: str) -> np.ndarray:
             values = rows[column].to_numpy(dtype=object)
             given = np.array([isinstance(v, str) and v != "" for v in values], dtype=bool)
             out[given] = values[given]
-    return out.astype(str)
+    # a hexside two rivers share holds both names joined by ";" (maps/build/europe_hexsides.py)
+    return np.char.replace(out.astype(str), ";", ", ")
 
 
 class HexsideLayers:
@@ -116,7 +123,9 @@ class HexsideLayers:
 
     def _draw(self, figure, layer: str, feature: str) -> None:
         n = len(self._columns[feature]["x0"])
-        self._columns[feature].update(label=np.full(n, feature), name=np.full(n, ""))
+        self._columns[feature]["label"] = np.full(n, feature)
+        if self.has_names:  # a name column only on maps that name their features
+            self._columns[feature]["name"] = np.full(n, "")
         empty = {k: v[:0] for k, v in self._columns[feature].items()}
         src = ColumnDataSource(empty, name=f"hexside-{feature}")
         style = HEXSIDE_STYLES.get(feature, {})
@@ -166,10 +175,11 @@ class HexsideLayers:
             item.label = {"value": text}
             cols = self._columns[feature]
             cols["label"] = np.full(len(cols["x0"]), text)
-            cols["name"] = _names(self._rows[feature], lang)
+            new = {"label": cols["label"]}
+            if self.has_names:
+                cols["name"] = new["name"] = _names(self._rows[feature], lang)
             if feature in self._filled:
-                self.sources[feature].data = dict(self.sources[feature].data, label=cols["label"],
-                                                  name=cols["name"])
+                self.sources[feature].data = dict(self.sources[feature].data, **new)
         tips = [(label("map.hexside_feature", lang), "@label")]
         if self.has_names:
             tips.append((label("map.hexside_name", lang), "@name"))
