@@ -39,6 +39,7 @@ from viewer import hexgrid  # noqa: E402
 from viewer.board import HexMap, Sheet, save_map  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from europe_hexsides import build_hexsides  # noqa: E402
 from europe_terrain import assign_terrain  # noqa: E402
 
 CRS = "EPSG:3035"
@@ -160,7 +161,7 @@ def classify(sheet, hexes, facts, src, box):
             is_land[i] = True
     hexes["terrain"] = np.where(is_lake, "lake", np.where(is_land, "clear", "sea"))
     hexes["hex_dot"] = ~is_land
-    return hexes
+    return land, lakes
 
 
 _ROW_INDEX: dict = {}
@@ -357,9 +358,11 @@ def build(facts) -> tuple[HexMap, dict]:
     src = source_paths()
     sheet, hexes = make_grid(facts)
     box = grid_lonlat_box(sheet, hexes)
-    classify(sheet, hexes, facts, src, box)
+    land, lakes = classify(sheet, hexes, facts, src, box)
     cities = locate_cities(sheet, hexes, facts)
-    terrain_taken = assign_terrain(sheet, hexes, _transformer("EPSG:4326", CRS))
+    to_map = _transformer("EPSG:4326", CRS)
+    terrain_taken = assign_terrain(sheet, hexes, to_map)
+    hexsides, hexside_stats = build_hexsides(sheet, hexes, to_map, land, lakes, lambda p: _row_at(sheet, hexes, p))
     adjusted = countries(sheet, hexes, facts, src, box, cities)
     unreached = sea_areas(sheet, hexes, facts)
     climate(hexes, facts)
@@ -401,7 +404,7 @@ def build(facts) -> tuple[HexMap, dict]:
                    "coastal", "port", "city"]].copy()
     table.loc[table["hex_dot"], "country"] = None
     m = HexMap(
-        "europe", "wif", [sheet], table,
+        "europe", "wif", [sheet], table, hexsides=hexsides,
         regions=pd.DataFrame(regions), region_adjacency=sea_adjacency(hexes, facts),
         features=pd.DataFrame(features), chokepoints=chokepoints,
     )
@@ -411,6 +414,8 @@ def build(facts) -> tuple[HexMap, dict]:
         "land": int((~table["hex_dot"] & (table["terrain"] != "lake")).sum()),
         "terrain": table.loc[~table["hex_dot"], "terrain"].value_counts().to_dict(),
         "hexes per terrain outline": terrain_taken,
+        "hexsides per feature": hexsides["feature"].value_counts().to_dict(),
+        "hexsides per line": hexside_stats,
         "lake": int((table["terrain"] == "lake").sum()),
         "hex-dots": int(table["hex_dot"].sum()),
         "coastal": int(table["coastal"].sum()),
