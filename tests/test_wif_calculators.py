@@ -33,6 +33,21 @@ def test_ex_2_6_combat_odds_round_before_the_ratio():
     assert r.distribution is None
 
 
+# -- 11.5.9 air-to-air surprise (EX-11.5.9-a) ------------------------------------------------------
+def test_ex_11_5_9_a_air_to_air_values_and_surprise():
+    """EX-11.5.9-a: 7 against 4 -> +3 / -3; 2 surprise points -> +4; after a kill (their 3) -> +5,
+    which gives nothing over +4; the table itself is the user's (none of it is in the text)."""
+    r = calc("wif.air-to-air", your_value=7, their_value=4)
+    assert (r.value["your_column"], r.value["their_column"]) == ("+3", "-3")
+    assert calc("wif.air-to-air", your_value=7, their_value=4, raise_points=2).value["your_column"] == "+4"
+    assert calc("wif.air-to-air", your_value=7, their_value=4, lower_points=2).value["their_column"] == "-4"
+    both = calc("wif.air-to-air", your_value=7, their_value=4, raise_points=2, lower_points=2)
+    assert (both.value["yours"], both.value["theirs"]) == (8, 3)
+    after_kill = calc("wif.air-to-air", your_value=7, their_value=3, raise_points=2)
+    assert after_kill.value["your_column"] == "+4" and any(s.key.endswith(".capped") for s in after_kill.steps)
+    assert after_kill.distribution is None and {m.chart for m in after_kill.missing} == {"wif.air-to-air"}
+
+
 # -- 8.2.7 through the land-odds card (one shift implementation with wif.odds-shift) --------------
 @pytest.mark.parametrize("attack, defence, weather, column, shifted", [
     (24, 2, "rain", "12:1", "11:1"),   # 8.2.7: Rain 12:1 -> 11:1

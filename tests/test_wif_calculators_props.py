@@ -17,7 +17,7 @@ from viewer.rules.wif import air, initiative, naval, war_entry
 ROOT = Path(__file__).resolve().parents[1]
 SLUGS = ["wif.naval-search", "wif.surprise", "wif.naval-result", "wif.aa-fire", "wif.asw",
          "wif.strategic-bombing", "wif.carpet-bombing", "wif.ground-strike", "wif.us-entry",
-         "wif.neutrality-pact", "wif.initiative", "wif.soviet-resources", "wif.land-odds"]
+         "wif.neutrality-pact", "wif.initiative", "wif.soviet-resources", "wif.land-odds", "wif.air-to-air"]
 D10 = range(1, 11)
 
 
@@ -141,6 +141,7 @@ BRANCHES = {
     "wif.land-odds": [dict(), dict(attack=20, defence=5), dict(attack=3, defence=2, weather="blizzard"),
                       dict(attack=30, defence=10, weather="blizzard", special_share=0.5),
                       dict(attack=9, defence=9, weather="storm")],
+    "wif.air-to-air": [dict(), dict(raise_points=2, their_lower_points=4, their_value=1)],
 }
 
 
@@ -160,6 +161,8 @@ def test_every_step_name_is_reached_and_formats():
             unreached -= {"next_missing", "reroll_allies", "reroll_none"}
         if slug == "wif.land-odds":    # these need the user's land combat table: see test_wif_land_chart.py
             unreached -= {"clamped", "outcome"}
+        if slug == "wif.air-to-air":   # these need the user's air-to-air table: see test_wif_land_chart.py
+            unreached -= {"table_your", "table_their", "outcome_your", "outcome_their"}
         assert not unreached or slug == "wif.naval-result" and unreached <= {"state_cp_destroyed", "for_rolls_cp_destroyed",
                                                                              "for_rolls_intact", "for_rolls_damaged_aborts"}, (slug, unreached)
 
@@ -183,6 +186,8 @@ def test_every_step_name_is_reached_and_formats():
     ("wif.land-odds", {"row_range": "low to high"}, "row_range"),
     ("wif.land-odds", {"drm": "41"}, "drm"),
     ("wif.land-odds", {"table": "overrun"}, "table"),
+    ("wif.air-to-air", {"raise_points": "3"}, "raise_points"),
+    ("wif.air-to-air", {"their_value": "-1"}, "their_value"),
     ("wif.us-entry", {"against": "italy"}, "against"),
 ])
 def test_bad_input_names_the_parameter(slug, raw, parameter):

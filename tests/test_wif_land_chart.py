@@ -193,3 +193,31 @@ def test_cli_distribution_with_labels_and_bad_input(store, tmp_path):
     assert code == 2 and json.loads(out)["error"]["parameter"] == "row_range"
     code, out, _ = run("calc", "wif.land-odds", "table=overrun", env_dir=tmp_path)
     assert code == 2 and json.loads(out)["error"]["allowed"] == ["assault", "blitz"]
+
+
+# -- air-to-air (chart wif.air-to-air, 14.3.2): the same code machinery ---------------------------------
+def fake_a2a(columns=range(-8, 9)) -> dict:
+    """A made-up air-to-air chart (TEST FIXTURE): code by roll band, shifted by the column."""
+    return {"chart": "wif.air-to-air", "codes": {"result": FAKE_CODES},
+            "cells": [{"differential": c, "roll": r, "result": fake_code("assault", r + c), "source": "test fixture"}
+                      for c in columns for r in range(2, 21)]}
+
+
+def test_air_to_air_distribution_for_both_sides_matches_enumeration(store):
+    chart = chart_from_dict(fake_a2a(), tables.shipped("wif.air-to-air").schema, origin="fixture")
+    tables.save_user_chart(chart, store)
+    r = REGISTRY["wif.air-to-air"](your_value=7, their_value=4).compute()   # Ex. 11.5.9: +3 and -3
+    assert (r.value["your_column"], r.value["their_column"]) == ("+3", "-3") and not r.missing
+    assert {r.outcome_labels[o]: p for o, p in r.distribution.items()} == brute_force("assault", 3)
+    theirs = [s for s in r.steps if s.key.endswith(".outcome_their")]
+    assert {s.params["code"]: Fraction(s.params["fraction"]) for s in theirs} == brute_force("assault", -3)
+
+
+def test_air_to_air_names_the_missing_column(store):
+    chart = chart_from_dict(fake_a2a(columns=[4]), tables.shipped("wif.air-to-air").schema, origin="fixture")
+    tables.save_user_chart(chart, store)
+    r = REGISTRY["wif.air-to-air"](your_value=8, their_value=3).compute()   # +5 reads +4 (Ex. 11.5.9)
+    assert r.value["your_column"] == "+4" and r.distribution is not None
+    assert [(m.chart, m.cell) for m in r.missing] == [("wif.air-to-air", "-5/2..20/result")]
+    off = REGISTRY["wif.air-to-air"](your_value=8, their_value=3, cap_at_plus_4=False).compute()
+    assert off.distribution is None and [m.cell for m in off.missing] == ["+5/2..20/result", "-5/2..20/result"]

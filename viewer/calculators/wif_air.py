@@ -1,4 +1,4 @@
-"""WiF air calculators: AA fire (11.5.9, 11.7) and ground strike (11.9)."""
+"""WiF air calculators: AA fire (11.5.9, 11.7), ground strike (11.9) and air-to-air (11.5.9, 14.3.2)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -8,8 +8,11 @@ import param
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
 from viewer.calculators.wif_naval import int_list, pct
+from viewer.dice import Distribution, dice
 from viewer.reference.ruleref import RuleRef
+from viewer.rules.charts import code_distribution
 from viewer.rules.wif import air, tables
+from viewer.rules.wif.land import compress
 from viewer.rules.wif.fractions import fmt, round_wif
 from viewer.rules.wif.naval import WEATHERS
 
@@ -158,3 +161,81 @@ class GroundStrike(Calculator):
         value = {"factor_exact": fmt(exact), "factor": t, "dice": n, "p_flip": str(p),
                  "expected_flips": float(dist.mean())}
         return Result(value, steps, dist, missing_cells)
+
+
+R_SURPRISE, R_A2A_TABLE = RuleRef("wif", "11.5.6"), RuleRef("wif", "14.3.2")
+A2A_CHART = "wif.air-to-air"
+#: Ex. 11.5.9: a modified value of +5 "gives no extra advantage" over +4.
+A2A_BEST = 4
+
+
+def _read_a2a(chart, column: int) -> tuple[dict, list[int]]:
+    """Each result code's chance on ``column`` of the air-to-air chart over 2D10, or the rows missing."""
+    return code_distribution(chart, (column,), dict(dice(2, 10).items()), "result")
+
+
+@register
+class AirToAir(Calculator):
+    """Each side's modified air-to-air value after surprise (11.5.6, Ex. 11.5.9) and, with the user's
+    air-to-air table, the chance of each result code for that value's column."""
+
+    slug, game = "wif.air-to-air", "wif"
+    rules = (R_AIR_NAVAL, R_SURPRISE, R_A2A_TABLE)
+    result_names = ("yours", "theirs", "your_column", "their_column", "your_outcomes", "their_outcomes")
+    step_names = ("values", "surprise", "modified", "capped", "rows", "table_your", "table_their",
+                  "table_missing_your", "table_missing_their", "outcome_your", "outcome_their")
+
+    your_value = param.Integer(default=7, bounds=(0, 99), doc="""
+        Your front fighter's air-to-air value, with whatever 14.3 adds (14.3 is not in the rulebook text).""")
+    their_value = param.Integer(default=4, bounds=(0, 99), doc="The opponent's front fighter's air-to-air value.")
+    raise_points = param.Integer(default=0, bounds=(0, 40), doc="Surprise points you spend raising your value (2 a point).")
+    lower_points = param.Integer(default=0, bounds=(0, 40), doc="Surprise points you spend lowering theirs (2 a point).")
+    their_raise_points = param.Integer(default=0, bounds=(0, 40), doc="Surprise points they spend raising their value.")
+    their_lower_points = param.Integer(default=0, bounds=(0, 40), doc="Surprise points they spend lowering yours.")
+    cap_at_plus_4 = param.Boolean(default=True, doc="""
+        Read a modified value above +4 in the +4 column (Ex. 11.5.9: +5 gives no extra advantage).
+        Off: look for the value's own column in your table.""")
+
+    def compute(self) -> Result:
+        for name in ("raise_points", "lower_points", "their_raise_points", "their_lower_points"):
+            if getattr(self, name) % 2:
+                raise CalculatorInputError(name, "surprise points buy air-to-air points 2 at a time (11.5.6)",
+                                           "an even number")
+        yours = self.your_value + self.raise_points // 2 - self.their_lower_points // 2
+        theirs = self.their_value + self.their_raise_points // 2 - self.lower_points // 2
+        diff = yours - theirs
+        steps = [self.step("values", rule=R_AIR_NAVAL, yours=self.your_value, theirs=self.their_value)]
+        if self.raise_points or self.lower_points or self.their_raise_points or self.their_lower_points:
+            steps.append(self.step("surprise", rule=R_SURPRISE, yours=yours, theirs=theirs))
+        steps.append(self.step("modified", rule=R_AIR_NAVAL, mine=f"{diff:+d}", other=f"{-diff:+d}"))
+        cols = []
+        for value in (diff, -diff):
+            col = min(value, A2A_BEST) if self.cap_at_plus_4 else value
+            if col != value:
+                steps.append(self.step("capped", rule=R_AIR_NAVAL, value=f"{value:+d}", column=f"{col:+d}"))
+            cols.append(col)
+        out = {"yours": yours, "theirs": theirs, "your_column": f"{cols[0]:+d}", "their_column": f"{cols[1]:+d}",
+               "your_outcomes": None, "their_outcomes": None}
+        steps.append(self.step("rows", rule=R_A2A_TABLE))
+        try:
+            chart = tables.chart(A2A_CHART)
+        except tables.ChartError as err:
+            raise CalculatorInputError("chart", str(err), err.allowed) from None
+        miss, dist, labels = [], None, {}
+        for side, col in zip(("your", "their"), cols):
+            codes, missing_rows = _read_a2a(chart, col)
+            if missing_rows:
+                cell = f"{col:+d}/{compress(missing_rows)}/result"
+                miss.append(MissingValue(A2A_CHART, cell, R_A2A_TABLE))
+                steps.append(self.step(f"table_missing_{side}", rule=R_A2A_TABLE, column=f"{col:+d}", cell=cell))
+                continue
+            steps.append(self.step(f"table_{side}", rule=R_A2A_TABLE, column=f"{col:+d}"))
+            column = chart.schema.column("result")
+            for code, p in codes.items():
+                steps.append(self.step(f"outcome_{side}", rule=R_A2A_TABLE, code=code, meaning=column.meaning(code),
+                                       p=pct(p), fraction=str(p)))
+            out[f"{side}_outcomes"] = "; ".join(f"{c} {pct(p)} ({p})" for c, p in codes.items())
+            if side == "your":
+                dist = Distribution({i: p for i, p in enumerate(codes.values())})
+                labels = dict(enumerate(codes))
+        return Result(out, steps, dist, miss, labels)

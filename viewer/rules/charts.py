@@ -196,6 +196,32 @@ class Chart:
         return buf.getvalue()
 
 
+def code_distribution(chart: Chart, prefix: tuple, outcomes: Mapping[int, Any], column: str,
+                      rows: Mapping[int, int] | None = None) -> tuple[dict[str, Any], list[int]]:
+    """Read ``column`` at row ``prefix + (row,)`` for every outcome of a roll (``{outcome: p}``).
+
+    ``rows`` maps an outcome to the row it reads (default: the outcome itself). Returns
+    ``({code: total probability}`` in the column's declared code order, the rows nobody filled
+    in)``; when any row is missing the first part is empty (nothing is guessed).
+    """
+    rows = dict(rows) if rows is not None else {o: o for o in outcomes}
+    read, missing = {}, []
+    for r in sorted(set(rows[o] for o in outcomes)):
+        try:
+            read[r] = chart.get((*prefix, r), column)
+        except UnknownCell:
+            missing.append(r)
+    if missing:
+        return {}, missing
+    totals: dict[str, Any] = {}
+    for o, p in outcomes.items():
+        code = read[rows[o]]
+        totals[code] = totals.get(code, 0) + p
+    col = chart.schema.column(column)
+    order = col.code_names if col.type == "code" else sorted(totals, key=str)
+    return {c: totals[c] for c in order if c in totals}, []
+
+
 def chart_from_dict(data: Mapping, schema: ChartSchema | None = None, origin: str = "<chart>",
                     default_source: str | None = None) -> Chart:
     """Validate a chart document (see the module docstring) against ``schema`` or its own.

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from viewer.dice import Distribution, dice
 from viewer.reference.ruleref import RuleRef
-from viewer.rules.charts import Chart, UnknownCell
+from viewer.rules.charts import Chart, UnknownCell, code_distribution
 from viewer.rules.wif.fractions import round_wif
 from viewer.rules.wif.odds import LADDER_CHART, R_ODDS, OddsLadder, normalize_column
 
@@ -123,18 +123,5 @@ def result_distribution(chart: Chart, table: str, column: str, drm: int = 0,
     rolls = roll_distribution(drm)
     lo, hi = row_range if row_range else (None, None)
     rows = {r: r if lo is None else min(max(r, lo), hi) for r in rolls}
-    read: dict[int, str] = {}
-    missing = []
-    for r in sorted(set(rows.values())):
-        try:
-            read[r] = chart.get((table, column, r), RESULT)
-        except UnknownCell:
-            missing.append(r)
-    if missing:
-        return LandResults(table, column, rolls, rows, {}, tuple(missing))
-    order = chart.schema.column(RESULT).code_names
-    codes: dict[str, Fraction] = {}
-    for r, p in rolls.items():
-        codes[read[rows[r]]] = codes.get(read[rows[r]], Fraction(0)) + p
-    ordered = {c: codes[c] for c in order if c in codes}
-    return LandResults(table, column, rolls, rows, ordered, ())
+    codes, missing = code_distribution(chart, (table, column), dict(rolls.items()), RESULT, rows)
+    return LandResults(table, column, rolls, rows, codes, tuple(missing))
