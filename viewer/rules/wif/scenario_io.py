@@ -48,7 +48,12 @@ def _labels(hexmap) -> tuple[dict, dict]:
 def _hex_flags(hexmap) -> dict:
     h = hexmap.hexes
     keys = list(zip(h["sheet"].tolist(), h["q"].tolist(), h["r"].tolist()))
-    return {"hex_dot": dict(zip(keys, h["hex_dot"].tolist())), "port": dict(zip(keys, h["port"].tolist()))}
+    port = dict(zip(keys, h["port"].tolist()))
+    f = hexmap.features
+    for kind, *k in zip(f["kind"].tolist(), f["sheet"].tolist(), f["q"].tolist(), f["r"].tolist()):
+        if kind in ("major-port", "minor-port"):
+            port[(k[0], int(k[1]), int(k[2]))] = True
+    return {"hex_dot": dict(zip(keys, h["hex_dot"].tolist())), "port": port}
 
 
 def _sea_areas(hexmap) -> list[str]:

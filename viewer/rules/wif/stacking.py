@@ -214,7 +214,7 @@ def _hex_faults(hexmap, scenario: Scenario, facts: dict, side: str, units: list[
             continue
         small = sum(1 for u in group if _small(scenario, u))
         limit = lim.land + (limits_table()["land"]["division_extra"] if small else 0)
-        if len(group) - small > lim.land:
+        if small and len(group) - small > lim.land:
             fault(kind, group, len(group) - small, lim.land, f"stacking.reason.{kind}_large")
         elif len(group) > limit:
             fault(kind, group, len(group), limit, f"stacking.reason.{kind}")
