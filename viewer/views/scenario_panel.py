@@ -106,11 +106,15 @@ class ScenarioPanel(pn.viewable.Viewer):
         unit = self.scenario.unit()
         res = self.results.results
         result = res.supply.get(unit.id) if unit is not None and res is not None else None
-        self.layers.draw_chain(_field(result, "chain", []) if result is not None else [], lang)
         self.range_data = None
         if unit is not None and unit.hex is not None and scenario is not None:
             self.range_data = self.results.supply_range(scenario, unit.id)
         self.layers.draw_range(self.range_data, lang)
+        costs = None
+        if self.range_data is not None:
+            reached = self.range_data[self.range_data["reachable"]]
+            costs = dict(zip(reached["label"].astype(str), reached["cost"]))
+        self.layers.draw_chain(_field(result, "chain", []) if result is not None else [], lang, costs)
         self.report.words.object = supply_words(unit, result, self.mapview.hexmap, lang)
 
     def _sync_sides(self, scenario) -> None:

@@ -95,24 +95,34 @@ class SupplyLayers:
 
     def draw_stacking(self, faults, lang: str) -> None:
         """Mark over-stacked hexes with the reason (WiF 2.3)."""
-        rows, text = [], []
+        by_row: dict[int, list[str]] = {}
         for fault in faults:
-            key = _field(fault, "hex")
+            key = _field(fault, "key")
             if key is None or tuple(key) not in self.hexmap:
                 continue
-            rows.append(self.hexmap.position(tuple(key)))
-            text.append(fault_text(fault, lang))
-        self.stacking.show(rows, STACKING_COLOR, 0.55, text)
+            by_row.setdefault(self.hexmap.position(tuple(key)), []).append(fault_text(fault, lang))
+        rows = sorted(by_row)
+        self.stacking.show(rows, STACKING_COLOR, 0.55,
+                           [f"{self.hexmap.hexes['label'].iat[r]}: " + "; ".join(by_row[r]) for r in rows])
 
     # ------------------------------------------------------------------ supply
-    def draw_chain(self, legs, lang: str) -> None:
-        """Draw a chain of legs, one segment per hex step, with running ``cost/budget`` labels."""
+    def draw_chain(self, legs, lang: str, first_costs: dict | None = None) -> None:
+        """Draw a chain of legs, one segment per hex step, with running ``cost/budget`` labels.
+
+        The running cost of a hex comes from the leg when the engine gives it; for the first
+        leg, else from ``first_costs`` (label -> cost of the unit's own range: the leg is a
+        shortest path from the unit, so each hex's range cost is the leg's cost so far);
+        otherwise only the leg's last hex is labelled, with the leg's cost.
+        """
         pairs, kinds, labels, points = [], [], [], []
-        for leg in legs or []:
-            keys = [self.hexmap.find(h) for h in _field(leg, "hexes", [])]
+        for n, leg in enumerate(legs or []):
+            hexes = list(_field(leg, "hexes", []))
+            keys = [self.hexmap.find(h) for h in hexes]
             kind = _field(leg, "kind", "basic")
             budget = _field(leg, "budget", 0)
             running = step_costs(leg, len(keys))
+            if running is None and n == 0 and first_costs and all(h in first_costs for h in hexes[1:]):
+                running = [0] + [int(first_costs[h]) for h in hexes[1:]]
             for i, (a, b) in enumerate(zip(keys, keys[1:]), start=1):
                 sea = b not in set(self.hexmap.neighbors(a))
                 pairs.append((a, b))
@@ -203,7 +213,18 @@ def block_text(code: str, lang: str) -> str:
 
 
 def fault_text(fault, lang: str) -> str:
-    return reason_text(_field(fault, "reason", fault) if not hasattr(fault, "key") else fault, lang)
+    """A stacking fault in ``lang``: its catalogue reason with parameters (WiF 2.3)."""
+    from ..i18n import has
+
+    key, params = _field(fault, "reason"), dict(_field(fault, "params", {}) or {})
+    params.setdefault("count", _field(fault, "count"))
+    params.setdefault("limit", _field(fault, "limit"))
+    if key and has(key):
+        try:
+            return label(key, lang, **params)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return f"{_field(fault, 'kind', '')} {params['count']}/{params['limit']}"
 
 
 def _chain_columns(segments) -> dict:
