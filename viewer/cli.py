@@ -121,8 +121,42 @@ def configure_index(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_index)
 
 
+# -- supply ---------------------------------------------------------------------------------------
+def run_supply(args: argparse.Namespace) -> int:
+    """Every unit's supply (WiF 2.4) in a scenario file laid over a bundled map."""
+    from viewer.board import MapFileError, bundled_maps, load_map
+    from viewer.rules.wif.scenario import ScenarioError, load_scenario
+    from viewer.rules.wif.supply import trace_all
+
+    try:
+        hexmap = load_map(args.map)
+    except (MapFileError, FileNotFoundError, KeyError, ValueError) as exc:
+        raise InputError("map", f"cannot load map {args.map!r}: {exc}", sorted(bundled_maps())) from None
+    try:
+        text = open(args.scenario, encoding="utf-8").read()
+    except OSError as exc:
+        raise InputError("scenario", f"cannot read {args.scenario}: {exc.strerror or exc}") from None
+    try:
+        scenario = load_scenario(text, hexmap)
+    except ScenarioError as err:
+        raise InputError(err.parameter, err.message, err.to_json()["error"]["allowed"]) from None
+    if scenario.map != hexmap.name:
+        raise InputError("map", f"the scenario is for map {scenario.map!r}, not {hexmap.name!r}", [scenario.map])
+    results = trace_all(hexmap, scenario)
+    emit({"units": {uid: r.to_json() for uid, r in results.items()}})
+    return EXIT_OK
+
+
+def configure_supply(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("supply", help="trace every unit's supply in a WiF scenario (WiF 2.4)",
+                       description="python -m viewer supply --map europe --scenario FILE.yaml")
+    p.add_argument("--map", required=True, help="a bundled map name (e.g. europe) or a .gpkg path")
+    p.add_argument("--scenario", required=True, help="a scenario YAML file (maps/scenarios/README.md)")
+    p.set_defaults(run=run_supply)
+
+
 #: One configure function per verb; each adds a subparser with ``set_defaults(run=...)``.
-VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index]
+VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index, configure_supply]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -237,9 +237,12 @@ def _out(grp: _Group, u, o, raw, hexmap, scenario=None) -> UnitSupply:
     params = {"budget": b, "nearest": nearest, "nearest_cost": near_cost,
               "blocked": [{"hex": h, "why": w} for h, w in blocks]}
     parts = [f"no supply line within {b} hexes"]
-    parts.append(f"nearest primary source {nearest} costs {near_cost}" if near_cost is not None
-                 else f"no open path to any primary source (nearest by name: {nearest})")
-    reached = [x.name for x in grp.S if full[x.row] <= b]
+    if near_cost is None:
+        params["nearest"] = None
+        parts.append("no open path to any primary source")
+    else:
+        parts.append(f"nearest primary source {nearest} costs {near_cost}")
+    reached = [x.name for x in grp.S if full[x.row] <= b and x.unit != u.id]
     if reached:
         parts.append("reached secondary source(s) " + ", ".join(reached) + " that cannot trace on")
         params["reached"] = reached
