@@ -87,23 +87,26 @@ class HexStacking:
 
 
 # ------------------------------------------------------------------ limits of one hex
-def _hex_facts(hexmap, scenario: Scenario, pos: int) -> dict:
+def _hex_facts(hexmap, scenario: Scenario, pos: int, weather: str | None = None) -> dict:
+    """The hex's facts for the limits; ``weather`` is its effective weather (computed if None)."""
     from viewer.rules.wif.weather_effects import effective_terrain
+    from viewer.rules.wif.zoc import adjacency
 
+    cols = adjacency(hexmap).columns
     h = hexmap.hexes
     key = (str(h["sheet"].iat[pos]), int(h["q"].iat[pos]), int(h["r"].iat[pos]))
     kinds = _feature_kinds(hexmap).get(key, set())
-    terrain = str(h["terrain"].iat[pos])
-    weather = scenario.effective_weather_at(hexmap, key)
+    if weather is None:
+        weather = scenario.effective_weather_at(hexmap, key)
     return {
         "key": key,
-        "label": str(h["label"].iat[pos]),
-        "terrain": effective_terrain(terrain, weather),
-        "off_map": bool(h["off_map"].iat[pos]),
-        "coastal": bool(h["coastal"].iat[pos]) or "minor-port" in kinds or "major-port" in kinds,
+        "label": str(cols["label"][pos]),
+        "terrain": effective_terrain(str(cols["terrain"][pos]), weather),
+        "off_map": bool(cols["off_map"][pos]),
+        "coastal": bool(cols["coastal"][pos]) or "minor-port" in kinds or "major-port" in kinds,
         "major_port": "major-port" in kinds,
-        "minor_port": "minor-port" in kinds or (bool(h["port"].iat[pos]) and "major-port" not in kinds),
-        "city": bool(h["city"].iat[pos]) or bool(kinds & {"city", "capital"}),
+        "minor_port": "minor-port" in kinds or (bool(cols["port"][pos]) and "major-port" not in kinds),
+        "city": bool(cols["city"][pos]) or bool(kinds & {"city", "capital"}),
     }
 
 
@@ -245,19 +248,29 @@ def _air_and_naval(scenario, facts, side, units, controller, lim, fault) -> None
 
 def stacking_faults(hexmap, scenario: Scenario) -> list[StackingFault]:
     """Every over-stacked hex of the scenario, by side and kind of unit (WiF 2.3.1)."""
-    groups: dict[tuple[HexKey, str], list[Unit]] = {}
+    from viewer.rules.wif.zoc import adjacency
+
+    rows = adjacency(hexmap).rows
+    groups: dict[tuple[int, str], list[Unit]] = {}
     for u in scenario.units.values():
-        if u.hex is not None and tuple(u.hex) in hexmap:
-            groups.setdefault((tuple(u.hex), _side(scenario, u)), []).append(u)
+        if u.hex is not None and tuple(u.hex) in rows:
+            groups.setdefault((rows[tuple(u.hex)], _side(scenario, u)), []).append(u)
     if not groups:
         return []
     control = scenario.control_array(hexmap)
+    weather = scenario.weather_array(hexmap, effective=True)
     out = []
-    for (key, side), units in sorted(groups.items(), key=lambda kv: (hexmap.position(kv[0][0]), kv[0][1])):
-        pos = hexmap.position(key)
-        facts = _hex_facts(hexmap, scenario, pos)
+    for (pos, side), units in sorted(groups.items(), key=lambda kv: kv[0]):
+        if len(units) < 2 and not _may_fault_alone(units[0]):
+            continue
+        facts = _hex_facts(hexmap, scenario, pos, weather[pos])
         out.extend(_hex_faults(hexmap, scenario, facts, side, units, control[pos]))
     return out
+
+
+def _may_fault_alone(unit: Unit) -> bool:
+    """A single land unit is never over-stacked; one aircraft or ship may be (limits of 0)."""
+    return not unit.is_land
 
 
 def overstacked_mask(hexmap, scenario: Scenario) -> np.ndarray:

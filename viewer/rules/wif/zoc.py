@@ -55,6 +55,8 @@ class Adjacency:
     dst: np.ndarray
     kind: np.ndarray      # "hexside" or the extra edge's kind
     features: dict         # feature -> bool array over edges
+    rows: dict             # hex key (sheet, q, r) -> row of hexmap.hexes
+    columns: dict          # hex attribute -> numpy array (label, terrain, flags, map_class)
 
     def feature(self, name: str) -> np.ndarray:
         return self.features.get(name, np.zeros(len(self.src), dtype=bool))
@@ -105,7 +107,10 @@ def adjacency(hexmap) -> Adjacency:
         feat = hs["feature"].to_numpy(dtype=object)
         for name in pd.unique(feat):
             features[str(name)] = np.isin(edge_ids, ids[(feat == name) & (a >= 0) & (b >= 0)])
-    out = Adjacency(src, dst, kind, features)
+    rows = {k: i for i, k in enumerate(zip(h["sheet"].tolist(), q.tolist(), r.tolist()))}
+    columns = {c: h[c].to_numpy(dtype=object if c in ("label", "terrain", "map_class") else bool)
+               for c in ("label", "terrain", "map_class", "off_map", "hex_dot", "coastal", "port", "city")}
+    out = Adjacency(src, dst, kind, features, rows, columns)
     _CACHE[hexmap] = out
     return out
 
@@ -159,18 +164,19 @@ class _Context:
     option4: np.ndarray | None  # per hex: option 4 applies to ZOC into it
     control: np.ndarray
     pos: dict                  # unit id -> row
+    controllers: np.ndarray    # the distinct controllers (None included)
+    control_index: np.ndarray  # per hex: index into controllers
 
 
 def _context(hexmap, scenario: Scenario) -> _Context:
     from viewer.rules.wif.weather_effects import lake_frozen
 
     adj = adjacency(hexmap)
-    h = hexmap.hexes
-    off_map = h["off_map"].to_numpy(dtype=bool)
-    hex_dot = h["hex_dot"].to_numpy(dtype=bool)
+    cols = adj.columns
+    off_map, hex_dot = cols["off_map"], cols["hex_dot"]
     weather = scenario.weather_array(hexmap, effective=True)
     snowy = np.isin(weather, ("snow", "blizzard"))
-    lake_hex = (h["terrain"] == "lake").to_numpy()
+    lake_hex = cols["terrain"] == "lake"
     frozen_hex = np.isin(weather, [w for w in ("fine", "rain", "snow", "storm", "blizzard") if lake_frozen(w)])
     blocked = np.zeros(len(adj.src), dtype=bool)
     for f in BLOCKING_FEATURES:
@@ -181,17 +187,19 @@ def _context(hexmap, scenario: Scenario) -> _Context:
     option4 = None
     if scenario.option("zoc_hq_or_two_corps"):
         classes = OPTION4_MAPS + (OPTION4_MAPS_OPT1 if scenario.option("afa_asa_maps") else ())
-        option4 = h["map_class"].isin(classes).to_numpy()
-    pos = {u.id: hexmap.position(tuple(u.hex)) for u in scenario.units.values()
-           if u.hex is not None and tuple(u.hex) in hexmap}
-    return _Context(adj, edge_open, off_map, option4, scenario.control_array(hexmap), pos)
+        option4 = np.isin(cols["map_class"], classes)
+    pos = {u.id: adj.rows[tuple(u.hex)] for u in scenario.units.values()
+           if u.hex is not None and tuple(u.hex) in adj.rows}
+    control = scenario.control_array(hexmap)
+    names, index = np.unique(np.where(pd.isna(control), "", control).astype(str), return_inverse=True)
+    controllers = np.array([n or None for n in names], dtype=object)
+    return _Context(adj, edge_open, off_map, option4, control, pos, controllers, index)
 
 
-def _permitted(scenario: Scenario, power: str, controllers: np.ndarray) -> np.ndarray:
+def _permitted(scenario: Scenario, power: str, ctx: "_Context") -> np.ndarray:
     """Per hex: may ``power``'s units exert ZOC into a hex with that controller (WiF 2.2, 9.1)?"""
-    names, inverse = np.unique(controllers.astype(str), return_inverse=True)
-    ok = np.array([_target_reason(scenario, power, None if c == "None" else c) is None for c in names])
-    return ok[inverse]
+    ok = np.array([_target_reason(scenario, power, c) is None for c in ctx.controllers], dtype=bool)
+    return ok[ctx.control_index]
 
 
 def _target_reason(scenario: Scenario, power: str, controller: str | None) -> str | None:
@@ -233,7 +241,7 @@ def zoc_by_power(hexmap, scenario: Scenario) -> dict[str, np.ndarray]:
             mask[ctx.pos[u.id]] = True
             if zoc_reach(u, scenario.options) == ADJACENT:
                 source[ctx.pos[u.id]] = True
-        edges = ctx.edge_open & source[adj.src] & _permitted(scenario, power, ctx.control)[adj.dst]
+        edges = ctx.edge_open & source[adj.src] & _permitted(scenario, power, ctx)[adj.dst]
         if ctx.option4 is not None:
             edges &= ~ctx.option4[adj.dst] | _support(scenario, ctx, n, scenario.side_of(power))[adj.src]
         mask[adj.dst[edges]] = True
