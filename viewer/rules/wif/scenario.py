@@ -122,8 +122,99 @@ def _text(v) -> str | None:
     return str(v) or None
 
 
+class _UnitsAndWeather:
+    """Where the units are and what weather each hex has (part of :class:`Scenario`)."""
+
+    def units_at(self, key: HexKey) -> list[Unit]:
+        key = tuple(key)
+        return [u for u in self.units.values() if u.hex is not None and tuple(u.hex) == key]
+
+    def units_in_sea(self, sea_area: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.hex is None and u.sea_area == sea_area]
+
+    def zone_weather(self, zone: str | None) -> str:
+        """The weather of a climate zone (Fine when the scenario does not say, WiF 8)."""
+        return self.weather.get(zone, "fine") if zone else "fine"
+
+    def weather_at(self, hexmap, key: HexKey) -> str:
+        """The weather of the climate zone of hex ``key`` (not shifted for deserts; see
+        :meth:`effective_weather_at`)."""
+        zone = hexmap.hexes["climate_zone"].iat[hexmap.position(tuple(key))]
+        return self.zone_weather(_text(zone))
+
+    def effective_weather_at(self, hexmap, key: HexKey) -> str:
+        """The weather hex ``key`` suffers: its zone's, shifted in desert hexes (WiF 8.2.1)."""
+        from viewer.rules.wif.weather import effective_weather
+
+        terrain = hexmap.hexes["terrain"].iat[hexmap.position(tuple(key))]
+        return effective_weather(self.weather_at(hexmap, key), _text(terrain))
+
+    def weather_array(self, hexmap, effective: bool = True) -> np.ndarray:
+        """The weather of every hex (object array); ``effective`` applies WiF 8.2.1 to deserts."""
+        from viewer.rules.wif.weather import DESERT_SHIFT, DESERT_TERRAIN
+
+        zones = hexmap.hexes["climate_zone"].to_numpy(dtype=object)
+        known = ~pd.isna(zones)
+        names, inverse = np.unique(zones[known].astype(str), return_inverse=True)
+        w = np.full(len(zones), "fine", dtype=object)
+        w[known] = np.array([self.zone_weather(z) for z in names] + [None], dtype=object)[:-1][inverse]
+        if effective:
+            desert = hexmap.hexes["terrain"].isin(DESERT_TERRAIN).to_numpy()
+            for before, after in DESERT_SHIFT.items():
+                w[desert & (w == before)] = after
+        return w
+
+
+class _Edits:
+    """Edits returning a changed copy, for an editor with undo (part of :class:`Scenario`)."""
+
+    def moved(self, unit_id: str, key: HexKey | None, sea_area: str | None = None,
+              section: int | None = None) -> "Scenario":
+        """A copy with unit ``unit_id`` on hex ``key`` (or at sea in ``sea_area``/``section``)."""
+        unit = self._unit(unit_id)
+        new = replace(unit, hex=tuple(key) if key is not None else None,
+                      sea_area=None if key is not None else sea_area,
+                      section=None if key is not None else section)
+        return replace(self, units={**self.units, unit_id: new})
+
+    def with_unit(self, unit: Unit) -> "Scenario":
+        return replace(self, units={**self.units, unit.id: unit})
+
+    def without_unit(self, unit_id: str) -> "Scenario":
+        self._unit(unit_id)
+        return replace(self, units={k: v for k, v in self.units.items() if k != unit_id})
+
+    def flipped(self, unit_id: str) -> "Scenario":
+        unit = self._unit(unit_id)
+        return self.with_unit(replace(unit, face_up=not unit.face_up))
+
+    def with_control(self, key: HexKey, power: str | None) -> "Scenario":
+        """A copy where ``power`` controls hex ``key`` (None: back to the map's owner)."""
+        control = {k: v for k, v in self.control.items() if k != tuple(key)}
+        if power is not None:
+            control[tuple(key)] = power
+        return replace(self, control=control)
+
+    def with_war(self, a: str, b: str, at_war: bool = True) -> "Scenario":
+        pair = frozenset((a, b))
+        return replace(self, at_war=(self.at_war | {pair}) if at_war else (self.at_war - {pair}))
+
+    def with_weather(self, zone: str, condition: str) -> "Scenario":
+        return replace(self, weather={**self.weather, zone: condition})
+
+    def with_option(self, name: str, value: bool | int) -> "Scenario":
+        if name not in OPTIONS:
+            raise ScenarioError("options", f"unknown option {name!r}", sorted(OPTIONS))
+        return replace(self, options={**self.options, name: value})
+
+    def _unit(self, unit_id: str) -> Unit:
+        if unit_id not in self.units:
+            raise ScenarioError("unit", f"no unit {unit_id!r} in the scenario", sorted(self.units))
+        return self.units[unit_id]
+
+
 @dataclass
-class Scenario:
+class Scenario(_UnitsAndWeather, _Edits):
     """A World in Flames situation over the map named ``map``; see the module docstring.
 
     ``aligned`` maps a minor country or territory to the major power that controls it (WiF 2.5;
@@ -265,91 +356,6 @@ class Scenario:
             if key in hexmap:
                 out[hexmap.position(key)] = power
         return out
-
-    # ------------------------------------------------------------------ units and weather
-    def units_at(self, key: HexKey) -> list[Unit]:
-        key = tuple(key)
-        return [u for u in self.units.values() if u.hex is not None and tuple(u.hex) == key]
-
-    def units_in_sea(self, sea_area: str) -> list[Unit]:
-        return [u for u in self.units.values() if u.hex is None and u.sea_area == sea_area]
-
-    def zone_weather(self, zone: str | None) -> str:
-        """The weather of a climate zone (Fine when the scenario does not say, WiF 8)."""
-        return self.weather.get(zone, "fine") if zone else "fine"
-
-    def weather_at(self, hexmap, key: HexKey) -> str:
-        """The weather of the climate zone of hex ``key`` (not shifted for deserts; see
-        :meth:`effective_weather_at`)."""
-        zone = hexmap.hexes["climate_zone"].iat[hexmap.position(tuple(key))]
-        return self.zone_weather(_text(zone))
-
-    def effective_weather_at(self, hexmap, key: HexKey) -> str:
-        """The weather hex ``key`` suffers: its zone's, shifted in desert hexes (WiF 8.2.1)."""
-        from viewer.rules.wif.weather import effective_weather
-
-        terrain = hexmap.hexes["terrain"].iat[hexmap.position(tuple(key))]
-        return effective_weather(self.weather_at(hexmap, key), _text(terrain))
-
-    def weather_array(self, hexmap, effective: bool = True) -> np.ndarray:
-        """The weather of every hex (object array); ``effective`` applies WiF 8.2.1 to deserts."""
-        from viewer.rules.wif.weather import DESERT_SHIFT, DESERT_TERRAIN
-
-        zones = hexmap.hexes["climate_zone"].to_numpy(dtype=object)
-        known = ~pd.isna(zones)
-        names, inverse = np.unique(zones[known].astype(str), return_inverse=True)
-        w = np.full(len(zones), "fine", dtype=object)
-        w[known] = np.array([self.zone_weather(z) for z in names] + [None], dtype=object)[:-1][inverse]
-        if effective:
-            desert = hexmap.hexes["terrain"].isin(DESERT_TERRAIN).to_numpy()
-            for before, after in DESERT_SHIFT.items():
-                w[desert & (w == before)] = after
-        return w
-
-    # ------------------------------------------------------------------ edits (return copies)
-    def moved(self, unit_id: str, key: HexKey | None, sea_area: str | None = None,
-              section: int | None = None) -> "Scenario":
-        """A copy with unit ``unit_id`` on hex ``key`` (or at sea in ``sea_area``/``section``)."""
-        unit = self._unit(unit_id)
-        new = replace(unit, hex=tuple(key) if key is not None else None,
-                      sea_area=None if key is not None else sea_area,
-                      section=None if key is not None else section)
-        return replace(self, units={**self.units, unit_id: new})
-
-    def with_unit(self, unit: Unit) -> "Scenario":
-        return replace(self, units={**self.units, unit.id: unit})
-
-    def without_unit(self, unit_id: str) -> "Scenario":
-        self._unit(unit_id)
-        return replace(self, units={k: v for k, v in self.units.items() if k != unit_id})
-
-    def flipped(self, unit_id: str) -> "Scenario":
-        unit = self._unit(unit_id)
-        return self.with_unit(replace(unit, face_up=not unit.face_up))
-
-    def with_control(self, key: HexKey, power: str | None) -> "Scenario":
-        """A copy where ``power`` controls hex ``key`` (None: back to the map's owner)."""
-        control = {k: v for k, v in self.control.items() if k != tuple(key)}
-        if power is not None:
-            control[tuple(key)] = power
-        return replace(self, control=control)
-
-    def with_war(self, a: str, b: str, at_war: bool = True) -> "Scenario":
-        pair = frozenset((a, b))
-        return replace(self, at_war=(self.at_war | {pair}) if at_war else (self.at_war - {pair}))
-
-    def with_weather(self, zone: str, condition: str) -> "Scenario":
-        return replace(self, weather={**self.weather, zone: condition})
-
-    def with_option(self, name: str, value: bool | int) -> "Scenario":
-        if name not in OPTIONS:
-            raise ScenarioError("options", f"unknown option {name!r}", sorted(OPTIONS))
-        return replace(self, options={**self.options, name: value})
-
-    def _unit(self, unit_id: str) -> Unit:
-        if unit_id not in self.units:
-            raise ScenarioError("unit", f"no unit {unit_id!r} in the scenario", sorted(self.units))
-        return self.units[unit_id]
 
 
 from viewer.rules.wif.scenario_io import load_scenario, save_scenario, scenario_to_dict  # noqa: E402
