@@ -8,6 +8,7 @@ from viewer.views.calculator_list import WIF_COMBAT, CalculatorList
 from viewer.views.map_layers import MapLayers
 from viewer.views.scenario_panel import ScenarioPanel
 from viewer.views.sections import Sections
+from viewer.views.table_editor import TableEditors
 from viewer.views.weather import WeatherPanel
 
 extension()
@@ -20,6 +21,8 @@ layers = MapLayers(view=mapview)
 map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
 weather_cards = weather.calculator_cards()
 combat = CalculatorList(shell.state, WIF_COMBAT, hexmap=mapview.hexmap, weather=weather.weather)
+tables = TableEditors(shell.state)  # the user's copies of the combat tables the cards read
 sections = Sections(shell.state, {"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
-                                  "ui.calculators": pn.Column(dice, *weather_cards, combat, sizing_mode="stretch_width")})
+                                  "ui.calculators": pn.Column(dice, *weather_cards, combat, tables,
+                                                              sizing_mode="stretch_width")})
 shell.page(sections.layout).servable()

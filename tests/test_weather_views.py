@@ -112,7 +112,7 @@ def test_chart_editor_rejects_a_malformed_cell_naming_it(tmp_path):
 def test_chart_editor_saves_and_a_restart_finds_the_chart(tmp_path):
     weather = WeatherSession()
     editor = ChartEditor(weather=weather, store=UserStore(tmp_path))
-    editor.cell_bimonth.value, editor.cell_roll.value = "mar-apr", 7
+    editor.cell_axes[0].value, editor.cell_axes[1].value = "mar-apr", 7   # turn, modified roll
     editor.cell_column.value, editor.cell_value.value = "arctic", "snow"
     assert editor.set_cell()
     assert weather.chart.get(("mar-apr", 7), "arctic") == "snow"
@@ -153,3 +153,48 @@ def test_the_roll_card_follows_the_session(panel):
     panel.weather.last_asterisks = 1
     roll_card.widgets["raw_roll"].value = 8
     assert roll_card.result.value["modified_roll"] == 9 and roll_card.result.value["arctic"] == "snow"
+
+
+# -- the same editor on the WiF combat tables: result codes the user declares (issue 8) -------------
+def test_table_editor_declares_codes_sets_code_cells_and_the_card_reads_them(tmp_path, monkeypatch):
+    """Codes T1/T2 are a made-up TEST FIXTURE, not the game's."""
+    from viewer.calculators import REGISTRY
+    from viewer.userdata import ENV_VAR
+    from viewer.views.table_editor import TableEditors
+
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    editors = TableEditors(store=UserStore(tmp_path))
+    editors.select.value = "wif.land-combat"
+    editor = editors.editors["wif.land-combat"]
+    assert [w.name for w in editor.cell_axes] == ["Table", "Odds column", "Modified roll"]
+    # a code nobody declared is refused, naming the cell and how to declare one
+    editor.cell_axes[0].value, editor.cell_axes[1].value, editor.cell_axes[2].value = "assault", "2:1", "12"
+    editor.cell_value.value = "T1"
+    assert not editor.set_cell() and "assault/2:1/12/result" in editor.error.object
+    assert "no code is declared yet" in editor.error.object
+    editor.code_name.value, editor.code_meaning.value = "T1", "fixture one"
+    assert editor.declare_code() and "T1: fixture one" in editor.text.value
+    editor.code_name.value, editor.code_meaning.value = "T2", "fixture two"
+    assert editor.declare_code()
+    for roll in range(2, 21):
+        editor.cell_axes[2].value, editor.cell_value.value = str(roll), "t1" if roll <= 11 else "T2"
+        assert editor.set_cell(), editor.error.object
+    assert editor.user.get(("assault", "2:1", 2), "result") == "T1"   # typed 't1' kept as declared
+    assert editor.save_as("")
+    assert editor.saved.options == ["wif.land-combat"]
+    r = REGISTRY["wif.land-odds"](attack=20, defence=10, weather="fine").compute()
+    assert not r.missing and {r.outcome_labels[o]: str(p) for o, p in r.distribution.items()} == \
+        {"T1": "11/20", "T2": "9/20"}
+    # CSV keeps the codes as '# code' lines
+    editor.format.value = "csv"
+    assert editor.text.value.startswith("# code result T1: fixture one\n")
+    editor.state.lang = "es"
+    assert editor.code_declare.label == "Declarar código" and editors.select.name == "Tabla que rellenar"
+
+
+def test_table_editor_rejects_a_contradiction_of_a_revealed_cell(tmp_path):
+    from viewer.views.table_editor import TableEditors
+
+    editor = TableEditors(store=UserStore(tmp_path)).editor("wif.its-war")
+    editor.text.value = "cells:\n- {entry: 38, tension: 18, number: 4}\n"
+    assert not editor.apply_text() and "disagrees" in editor.error.object

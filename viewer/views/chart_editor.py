@@ -1,7 +1,11 @@
-"""The chart editor: type, load, validate, save and download a user's Weather Chart.
+"""The chart editor: type, load, validate, save and download a user's chart.
 
-The text holds only the user's cells (YAML, or CSV with the same columns); the shipped cells
-from the rulebook's example are merged under them. Every fault is shown with the file, the cell
+It edits a :class:`~viewer.views.chart_targets.ChartTarget`: the session's Weather Chart (the
+default, given ``weather=``) or one of the WiF combat tables (``target=TableTarget(...)``). The
+text holds only the user's cells (YAML, or CSV with the same columns); the shipped cells from the
+rulebook's examples are merged under them. Tables whose results are codes the rulebook never
+prints (land combat, air-to-air) take the user's own codes: declared in the text under ``codes:``
+(or ``# code`` lines in CSV), or one at a time with the code row, each with a short meaning. Every fault is shown with the file, the cell
 and the allowed values; nothing is kept until it validates. Saved charts live in the user's data
 folder and survive a restart (DESIGN.md "User data").
 """
@@ -14,19 +18,22 @@ import panel as pn
 import param
 
 from ..rules.charts import Chart, ChartError
-from ..rules.wif.weather_chart import CHART_ID, parse_weather_chart, weather_schema
 from ..state import SessionState
+from ..state.weather import WeatherSession
 from ..userdata import UserDataError, UserStore
-from ..state.weather import WeatherSession, load_user_chart, save_user_chart, user_chart_names
-from .text import label
+from .chart_targets import ChartTarget, WeatherTarget
+from .text import label, label_any
 
 FORMATS = ("yaml", "csv")
 
 
 class ChartEditor(pn.viewable.Viewer):
-    """Edit the user's Weather Chart of a :class:`WeatherSession`."""
+    """Edit a user's chart: the Weather Chart of a :class:`WeatherSession`, or another ``target``."""
 
-    weather = param.ClassSelector(class_=WeatherSession, doc="The session whose chart is edited.")
+    weather = param.ClassSelector(class_=WeatherSession, doc="The session whose Weather Chart is edited.")
+
+    target = param.ClassSelector(class_=ChartTarget, doc="""
+        The chart edited; by default the Weather Chart of ``weather``.""")
 
     state = param.ClassSelector(class_=SessionState, doc="The session: language.")
 
@@ -37,7 +44,9 @@ class ChartEditor(pn.viewable.Viewer):
         if params.get("store") is None:
             params["store"] = UserStore()
         super().__init__(**params)
-        schema = weather_schema()
+        if self.target is None:
+            self.target = WeatherTarget(self.weather, self.store)
+        schema = self.target.base().schema
         self.user: Chart = Chart(schema)
         self.text = pn.widgets.TextAreaInput(value=self.user.to_yaml(), height=220, sizing_mode="stretch_width",
                                              css_classes=["chart-text"])
@@ -45,13 +54,18 @@ class ChartEditor(pn.viewable.Viewer):
         self.validate_button = pn.widgets.Button(width=120, css_classes=["chart-validate"])
         self.name_input = pn.widgets.TextInput(value="", width=180, css_classes=["chart-name"])
         self.save = pn.widgets.Button(color="primary", width=100, css_classes=["chart-save"])
-        self.saved = pn.widgets.Select(options=user_chart_names(self.store), width=180, css_classes=["chart-list"])
+        self.saved = pn.widgets.Select(options=self.target.names(), width=180, css_classes=["chart-list"])
         self.load = pn.widgets.Button(width=100, css_classes=["chart-load"])
         self.upload = pn.widgets.FileInput(accept=".yaml,.yml,.csv", width=220, css_classes=["chart-upload"])
         self.download = pn.widgets.FileDownload(callback=self._download, filename="weather-chart.yaml",
                                                 width=150, css_classes=["chart-download"])
-        self.cell_bimonth = pn.widgets.Select(options=list(schema.rows[0].values), width=110)
-        self.cell_roll = pn.widgets.Select(options=list(schema.rows[1].values), width=80)
+        # one input per row axis: a list for a closed axis, free text for an open one (checked on set)
+        self.cell_axes = [pn.widgets.TextInput(value=str(a.values[0]) if a.values else "", width=90)
+                          if a.pattern else pn.widgets.Select(options=list(a.values), width=110)
+                          for a in schema.rows]
+        self.code_name = pn.widgets.TextInput(value="", width=90, css_classes=["chart-code-name"])
+        self.code_meaning = pn.widgets.TextInput(value="", width=220, css_classes=["chart-code-meaning"])
+        self.code_declare = pn.widgets.Button(width=130, css_classes=["chart-code-declare"])
         self.cell_column = pn.widgets.Select(options=list(schema.column_names), width=160)
         self.cell_value = pn.widgets.TextInput(value="", width=110, css_classes=["chart-cell-value"])
         self.cell_set = pn.widgets.Button(width=110, css_classes=["chart-cell-set"])
@@ -64,9 +78,11 @@ class ChartEditor(pn.viewable.Viewer):
         self.upload.param.watch(self._uploaded, "value")
         self.format.param.watch(self._reformat, "value")
         self.cell_set.on_click(lambda _e: self.set_cell())
+        self.code_declare.on_click(lambda _e: self.declare_code())
+        code_row = pn.Row(self.code_name, self.code_meaning, self.code_declare, visible=bool(schema.code_columns))
         self._body = [
-            self.format, self.text,
-            pn.Row(self.cell_bimonth, self.cell_roll, self.cell_column, self.cell_value, self.cell_set),
+            self.format, self.text, code_row,
+            pn.Row(*self.cell_axes, self.cell_column, self.cell_value, self.cell_set),
             pn.Row(self.validate_button, self.name_input, self.save, self.saved, self.load),
             pn.Row(self.upload, self.download), self.error, self.status,
         ]
@@ -86,8 +102,8 @@ class ChartEditor(pn.viewable.Viewer):
         return self.name_input.value.strip() or label("ui.chart.typed", self.state.lang)
 
     def parse(self, text: str | None = None, fmt: str | None = None, origin: str | None = None) -> Chart:
-        return parse_weather_chart(self.text.value if text is None else text, fmt or self.format.value,
-                                   origin or self._origin())
+        return self.target.parse(self.text.value if text is None else text, fmt or self.format.value,
+                                 origin or self._origin())
 
     def _fail(self, err: Exception) -> None:
         self.error.object = str(err)
@@ -97,13 +113,12 @@ class ChartEditor(pn.viewable.Viewer):
         """Validate the text and use the chart; False (with the fault shown) if it is malformed."""
         try:
             chart = self.parse(origin=origin)
-            self.weather.use_chart(chart, name)
+            merged = self.target.use(chart, name)
         except (ChartError, UserDataError) as err:
             self._fail(err)
             return False
         self.user = chart
         self.error.visible = False
-        merged = self.weather.chart
         self.status.object = label("ui.chart.valid", self.state.lang, user=len(chart.cells),
                                    known=len(merged.cells), total=merged.schema.size)
         return True
@@ -112,12 +127,12 @@ class ChartEditor(pn.viewable.Viewer):
         if not self.apply_text(name=name):
             return False
         try:
-            save_user_chart(self.store, name, self.user)
+            self.target.save(name, self.user)
         except (UserDataError, OSError) as err:
             self._fail(err)
             return False
-        self.saved.options = user_chart_names(self.store)
-        self.saved.value = name
+        self.saved.options = self.target.names()
+        self.saved.value = name if self.target.named else self.target.chart_id
         self.status.object += "\n\n" + label("ui.chart.saved", self.state.lang, name=name)
         return True
 
@@ -125,7 +140,7 @@ class ChartEditor(pn.viewable.Viewer):
         if not name:
             return False
         try:
-            chart = load_user_chart(self.store, name)
+            chart = self.target.load(name)
         except (ChartError, UserDataError) as err:
             self._fail(err)
             return False
@@ -154,7 +169,7 @@ class ChartEditor(pn.viewable.Viewer):
         """Set the cell chosen in the cell row to the typed value (checked against the schema)."""
         try:
             chart = self.parse()
-            chart.set((self.cell_bimonth.value, self.cell_roll.value), self.cell_column.value,
+            chart.set(tuple(w.value for w in self.cell_axes), self.cell_column.value,
                       self.cell_value.value, f"user: {self._origin()}", self._origin())
         except ChartError as err:
             self._fail(err)
@@ -162,26 +177,43 @@ class ChartEditor(pn.viewable.Viewer):
         self.text.value = chart.to_csv() if self.format.value == "csv" else chart.to_yaml()
         return self.apply_text()
 
+    def declare_code(self) -> bool:
+        """Declare the typed result code and its meaning for the chosen (or only) code column."""
+        try:
+            chart = self.parse()
+            columns = [c.name for c in chart.schema.code_columns]
+            column = self.cell_column.value if self.cell_column.value in columns else columns[0]
+            chart.declare_codes({column: {self.code_name.value: self.code_meaning.value}}, self._origin())
+        except (ChartError, IndexError) as err:
+            self._fail(err)
+            return False
+        self.text.value = chart.to_csv() if self.format.value == "csv" else chart.to_yaml()
+        self.code_name.value = self.code_meaning.value = ""
+        return self.apply_text()
+
     def _download(self):
-        self.download.filename = f"{CHART_ID}.{self.format.value}"
+        self.download.filename = f"{self.target.chart_id}.{self.format.value}"
         return io.BytesIO(self.text.value.encode("utf-8"))
 
     def _on_lang(self, *_):
         lang = self.state.lang
-        self._card.title = label("ui.chart.title", lang)
-        self.help.object = label("ui.chart.help", lang)
+        self._card.title = label(self.target.title_key, lang)
+        self.help.object = label(self.target.help_key, lang)
         self.validate_button.label = label("ui.chart.validate", lang)
         self.name_input.placeholder = label("ui.chart.name", lang)
         self.save.label = label("ui.save", lang)
         self.saved.name = label("ui.chart.saved_charts", lang)
         self.load.label = label("ui.load", lang)
         self.download.label = label("ui.download", lang)
-        self.cell_bimonth.name = label("ui.weather.turn", lang)
-        self.cell_roll.name = label("ui.chart.roll", lang)
+        for axis, widget in zip(self.target.base().schema.rows, self.cell_axes):
+            widget.name = label_any([f"ui.chart.axis.{axis.name}"], lang, axis.name)
+        self.code_name.name = label("ui.chart.code", lang)
+        self.code_meaning.name = label("ui.chart.meaning", lang)
+        self.code_declare.label = label("ui.chart.declare_code", lang)
         self.cell_column.name = label("ui.chart.column", lang)
         self.cell_value.name = label("ui.chart.value", lang)
         self.cell_set.label = label("ui.chart.set_cell", lang)
-        merged = self.weather.chart
+        merged = self.target.in_use()
         self.status.object = label("ui.chart.valid", lang, user=len(self.user.cells), known=len(merged.cells),
                                    total=merged.schema.size)
 
