@@ -1,0 +1,135 @@
+"""Worked examples of WiF 2.4 on the real europe map (maps/scenarios/*.yaml)."""
+from pathlib import Path
+
+import pytest
+
+from viewer.board import load_map
+from viewer.rules.wif.scenario import load_scenario
+from viewer.rules.wif.scenario_units import Unit
+from viewer.rules.wif.supply import find_sources, side_view, trace_all, trace_unit
+from viewer.rules.wif.supply.context import Politics, scenario_arrays
+
+SCEN = Path(__file__).resolve().parents[1] / "maps" / "scenarios"
+
+
+@pytest.fixture(scope="module")
+def europe():
+    return load_map("europe")
+
+
+def scen(europe, name):
+    return load_scenario((SCEN / name).read_text(), europe)
+
+
+def test_poland_units_trace_to_polish_cities(europe):
+    """Ex. 2.4.2-1: Polish units are in supply from a friendly city of Poland."""
+    r = trace_all(europe, scen(europe, "poland-1939.yaml"))
+    leg = r["pol-warsaw"].chain[0]
+    assert r["pol-warsaw"].in_supply and leg.kind == "basic" and leg.to == "Warsaw"
+    assert leg.cost <= leg.budget == 4
+
+
+def test_polish_unit_draws_on_its_controlling_major(europe):
+    """Ex. 2.4.2-1: ... and from a city of the Commonwealth, which controls Poland."""
+    s = scen(europe, "poland-1939.yaml")
+    r = trace_all(europe, s)["pol-uk"]
+    assert r.in_supply
+    h = europe.hexes.set_index("label")
+    assert h.loc[r.chain[0].hexes[-1], "country"] == "United Kingdom"
+
+
+def test_warsaw_is_primary_for_poles_secondary_for_the_commonwealth(europe):
+    """Ex. 2.4.2-2."""
+    s = scen(europe, "poland-1939.yaml")
+    arrays, pol = scenario_arrays(europe, s), Politics(s)
+    poles = find_sources(europe, s, Unit("x", "INF", "Poland"), arrays, pol)
+    cw = find_sources(europe, s, Unit("y", "INF", "Commonwealth"), arrays, pol)
+    assert "Warsaw" in {x.name for x in poles.primary}
+    assert "Warsaw" in {x.name for x in cw.secondary}
+    assert "Warsaw" not in {x.name for x in cw.primary}
+    # the British corps reaches Warsaw, which cannot chain on to a Commonwealth city
+    r = trace_all(europe, s)["cw-warsaw"]
+    assert not r.in_supply and "Warsaw" in r.reason.params.get("reached", [])
+
+
+def test_panzer_cut_off_by_polish_zoc(europe):
+    r = trace_all(europe, scen(europe, "poland-1939.yaml"))["ger-deep"]
+    assert not r.in_supply
+    assert {b["why"] for b in r.reason.params["blocked"]} >= {"enemy-zoc"}
+
+
+def test_kiev_fine_versus_snow(europe):
+    """Ex. 2.4.2-3: 4 hexes from Kiev is in supply in Fine (range 4), not in Snow (3, WiF 8.2.2)."""
+    s = scen(europe, "kiev.yaml")
+    fine = trace_unit(europe, s, "inf-kiev")
+    assert fine.in_supply and fine.chain[0].to == "Kiev" and fine.chain[0].cost == 4
+    snow = trace_unit(europe, s.with_weather("north-temperate", "snow"), "inf-kiev")
+    assert not snow.in_supply and snow.reason.params["budget"] == 3
+
+
+def test_only_the_tracers_weather_counts(europe):
+    """Ex. 2.4.2-3: the source's weather is irrelevant (Archangel is in the arctic zone)."""
+    s = scen(europe, "kiev.yaml")
+    for arctic in ("fine", "blizzard"):
+        r = trace_unit(europe, s.with_weather("arctic", arctic), "inf-north")
+        assert r.in_supply and r.chain[0].to == "Archangel" and r.chain[0].cost == 4
+    assert not trace_unit(europe, s.with_weather("north-temperate", "snow"), "inf-north").in_supply
+
+
+# -- Syria (Ex. 2.4.2-4, 2.4.2-5) -------------------------------------------------------------------
+def test_syria_chain_leg_by_leg(europe):
+    s = scen(europe, "syria.yaml")
+    r = trace_all(europe, s)
+    gd, man, run = r["GD"], r["Manstein"], r["Rundstedt"]
+    assert gd.in_supply and man.in_supply and run.in_supply
+    # Manstein -> Rundstedt: basic, since it does not reach a primary source
+    assert [leg.kind for leg in man.chain] == ["basic", "rail"]
+    assert man.chain[0].to == "Rundstedt" and man.chain[0].to_kind == "secondary"
+    assert man.chain[0].cost <= 4
+    # Rundstedt -> Alexandretta by rail, to sea, landing in Italy counting 1
+    leg = run.chain[0]
+    assert leg.kind == "rail" and leg.embark == "5442"          # Alexandretta
+    assert leg.sea_areas[0] == "Eastern Mediterranean" and leg.sea_areas[-1] == "Italian Coast"
+    h = europe.hexes.set_index("label")
+    assert h.loc[leg.hexes[-1], "country"] == "Italy"
+    overland = len(leg.hexes) - 2                              # hexes entered before the sea
+    assert leg.cost == overland + 1 <= leg.budget == 4         # the far-side port counts 1
+    # the sea crossing is used once for the whole chain
+    assert sum(bool(x.sea_areas) for x in gd.chain) == 1
+
+
+def test_syria_manstein_cannot_reach_a_primary_source_alone(europe):
+    """Ex. 2.4.2-4: Manstein is at least 5 from a primary source (4 to Alexandretta + 1 at sea)."""
+    s = scen(europe, "syria.yaml").without_unit("Rundstedt")
+    r = trace_all(europe, s)["Manstein"]
+    assert not r.in_supply
+
+
+def test_syria_tripoli_route_is_in_allied_zoc(europe):
+    """Ex. 2.4.2-4: the coast road by Tripoli is closed by Allied ZOC."""
+    s = scen(europe, "syria.yaml")
+    side = side_view(europe, s, "Germany")
+    tripoli = europe.position(europe.find("5444"))
+    assert side.enter_block[tripoli] == 2  # enemy-zoc
+
+
+def test_syria_sea_area_blocked_and_reopened(europe):
+    """Ex. 2.4.2-5: an Allied carrier in the Eastern Mediterranean cuts the line unless an Axis
+    surface ship (or air-to-sea unit) is there too."""
+    s = scen(europe, "syria.yaml")
+    cv = Unit("cw-cv", "CV", "Commonwealth", sea_area="Eastern Mediterranean", section=1)
+    blocked = s.with_unit(cv)
+    assert not trace_unit(europe, blocked, "Rundstedt").in_supply
+    bb = Unit("it-bb", "BB", "Italy", sea_area="Eastern Mediterranean", section=1)
+    assert trace_unit(europe, blocked.with_unit(bb), "Rundstedt").in_supply
+    nav = Unit("cw-nav", "NAV", "Commonwealth", sea_area="Eastern Mediterranean", section=1, air_to_sea=2)
+    assert not trace_unit(europe, s.with_unit(nav), "Rundstedt").in_supply
+
+
+def test_rail_legs_count_only_off_rail_hexes(europe):
+    """Ex. 2.4.2-4: along a railway a rail leg's hexes cost nothing (needs the map's railways)."""
+    if not (europe.hexsides["feature"] == "rail").any():
+        pytest.skip("the europe map has no railways yet (helper A adds them)")
+    s = scen(europe, "syria.yaml")
+    leg = trace_unit(europe, s, "Rundstedt").chain[0]
+    assert len(leg.counted) == leg.cost
