@@ -167,3 +167,14 @@ def test_major_port_city_holds_any_navy_four_aircraft_and_an_hq():
     info = stacking.hex_stacking(m, s, s.units["HQ-A0"].hex, "axis")
     assert (info.naval, info.air, info.land) == (None, 4, 2)
     assert stacking.overstacked_mask(m, s).sum() == 0
+
+
+def test_option_7_example_two_aircraft_in_a_swamp_with_two_engineers():
+    """WiF 2.3.1, MiF option 7 example: two aircraft may stack in a swamp hex holding two engineers."""
+    m = make_map(hexes={C: {"terrain": "swamp"}})
+    units = _units(2, "ENG", face_up=False) + _units(2, "LND")       # engineers count even face down
+    assert not _faults(m, units, options={"engineers": True})
+    [f] = _faults(m, units)
+    assert (f.kind, f.count, f.limit) == ("air", 2, 0)
+    [f] = _faults(m, units + _units(1, "FTR"), options={"engineers": True})
+    assert (f.count, f.limit) == (3, 2) and "engineers=2" in f.params["steps"]
