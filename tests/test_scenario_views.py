@@ -214,6 +214,7 @@ def test_language_switch_relabels(panel, europe):
     assert "Zonas de control de un bando (WiF 2.2)" in legend
     assert "BLIN" in panel.units.source.data["text"]           # ARM is BLIN in Spanish
     assert "desabastecida" in panel.report.words.object
+    assert "bloqueada en" in panel.report.words.object         # the engine's reason, in Spanish
     assert panel.editor.undo.label == "Deshacer"
 
 
@@ -225,3 +226,15 @@ def test_editor_reports_a_bad_file_and_keeps_the_scenario(panel):
     assert "units[0].power" in panel.editor.message.object and "Atlantis" in panel.editor.message.object
     assert panel.scenario.scenario is before
     assert "g1" in panel.editor._yaml_file().getvalue()
+
+
+@pytest.mark.skipif("kiev" not in bundled_scenarios(), reason="the Kiev worked scenario is not shipped yet")
+def test_a_lesson_brings_its_weather_to_the_weather_panel_and_saves_the_panels(panel):
+    panel.scenario.load_lesson("kiev")
+    own = panel.scenario.scenario.weather
+    assert own and all(panel.weather.zones[z] == w for z, w in own.items())
+    zone = next(iter(own))
+    other = "snow" if own[zone] != "snow" else "rain"
+    panel.weather.set_zone(zone, other)
+    assert panel.traced().weather[zone] == other
+    assert f"{zone}: {other}" in panel.scenario.to_yaml()     # what is saved is what is shown

@@ -72,6 +72,12 @@ class ScenarioState(param.Parameterized):
 
     title = param.String(default="", doc="Name of the loaded scenario (lesson, file or saved name).")
 
+    loads = param.Integer(default=0, doc="How many scenarios were loaded (a counter views watch).")
+
+    weather = param.Dict(default=None, allow_None=True, doc="""
+        The session's weather per climate zone (the weather panel's), or None. It replaces the
+        scenario's own weather where given, when tracing and when saving (WiF 2.4.2, 8.2.2).""")
+
     def __init__(self, **params):
         super().__init__(**params)
         self._cycle: tuple | None = None
@@ -85,6 +91,7 @@ class ScenarioState(param.Parameterized):
         new = load_scenario(source, self.hexmap)
         self._push(new)
         self.param.update(selected_unit=None, mode="select", title=name)
+        self.loads += 1
         return new
 
     def load_lesson(self, name: str) -> Scenario:
@@ -102,7 +109,7 @@ class ScenarioState(param.Parameterized):
         """Keep the current scenario in the user's data folder under ``name``."""
         if self.scenario is None:
             raise UserDataError("no scenario to save: load or build one first")
-        path = store.save("scenarios", name, scenario_to_dict(self.scenario, self.hexmap))
+        path = store.save("scenarios", name, scenario_to_dict(self.current(), self.hexmap))
         self.title = name
         return path
 
@@ -114,7 +121,14 @@ class ScenarioState(param.Parameterized):
             return []
 
     def to_yaml(self) -> str:
-        return "" if self.scenario is None else scenario_yaml(self.scenario, self.hexmap)
+        return "" if self.scenario is None else scenario_yaml(self.current(), self.hexmap)
+
+    def current(self) -> Scenario | None:
+        """The scenario with the session's weather in place of its own (None before a load)."""
+        if self.scenario is None or not self.weather:
+            return self.scenario
+        zones = {z: w for z, w in self.weather.items() if w is not None}
+        return dataclasses.replace(self.scenario, weather={**self.scenario.weather, **zones})
 
     # ------------------------------------------------------------------ edits
     def _push(self, new: Scenario) -> None:

@@ -185,7 +185,7 @@ class ScenarioEditor(pn.viewable.Viewer):
 
     def _name(self, power: str, lang: str) -> str:
         if power in SIDES:
-            key = f"ui.scenario.side.{power}"
+            key = f"scenario.side.{power}"
             return label(key, lang) if has(key) else power
         return power_name(power, lang)
 

@@ -19,7 +19,7 @@ from ..state.weather import WeatherSession
 from ..userdata import UserStore
 from .mapview import MapView
 from .scenario_editor import ScenarioEditor
-from .scenario_results import ScenarioResults, with_weather
+from .scenario_results import ScenarioResults
 from .supply_layers import SupplyLayers, _field
 from .supply_report import SupplyReport, side_name, supply_words
 from .unit_layer import UnitLayer
@@ -58,13 +58,15 @@ class ScenarioPanel(pn.viewable.Viewer):
         self.session.param.watch(self._on_lang, "lang")
         self.report.zoc_side.param.watch(lambda _e: self.draw_zoc(), "value")
         if self.weather is not None:
-            self.weather.param.watch(self._on_scenario, "zones")
+            self.scenario.weather = dict(self.weather.zones)
+            self.weather.param.watch(self._on_weather, "zones")
+            self.scenario.param.watch(self._on_load, "loads")
         self._on_lang()
 
     # ------------------------------------------------------------------ recomputation
     def traced(self):
         """The scenario as traced: the session's weather in place of the scenario's."""
-        return with_weather(self.scenario.scenario, self.weather.zones if self.weather is not None else None)
+        return self.scenario.current()
 
     def recompute(self) -> None:
         """Recompute everything and update every overlay (synchronously)."""
@@ -143,6 +145,17 @@ class ScenarioPanel(pn.viewable.Viewer):
     # ------------------------------------------------------------------ events
     def _on_scenario(self, *_):
         self._schedule()
+
+    def _on_weather(self, event):
+        self.scenario.weather = dict(event.new)
+        self._schedule()
+
+    def _on_load(self, *_):
+        """A loaded scenario (a lesson) brings its weather: the weather panel shows it."""
+        own = self.scenario.scenario.weather if self.scenario.scenario is not None else {}
+        zones = {z: w for z, w in own.items() if z in self.weather.zones and self.weather.zones[z] != w}
+        if zones:
+            self.weather.zones = {**self.weather.zones, **zones}
 
     def _on_unit(self, *_):
         scenario = self.traced()

@@ -33,15 +33,6 @@ class Results:
     seconds: float = 0.0
 
 
-def with_weather(scenario, zones: dict | None):
-    """``scenario`` with the session's weather per zone (unknown zones keep the scenario's)."""
-    if not zones or scenario is None:
-        return scenario
-    weather = dict(getattr(scenario, "weather", {}) or {})
-    weather.update({z: w for z, w in zones.items() if w is not None})
-    return dataclasses.replace(scenario, weather=weather)
-
-
 def _flag(result) -> bool | None:
     value = result.get("in_supply") if isinstance(result, dict) else getattr(result, "in_supply", None)
     return None if value is None else bool(value)

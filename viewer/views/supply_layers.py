@@ -182,28 +182,49 @@ def step_costs(leg, n: int) -> list | None:
 
 
 def reason_text(reason, lang: str) -> str:
-    """A reason in ``lang``: its catalogue key with parameters, else its own text."""
+    """Why a unit is out of supply, in ``lang``: the engine's catalogue key when the catalogue
+    has it, else words built from its code and parameters, else its own (English) text."""
     from ..i18n import has
 
     if reason is None:
         return ""
     if isinstance(reason, str):
         return reason
-    key = _field(reason, "key")
-    params = _field(reason, "params", {}) or {}
+    key, code = _field(reason, "key"), _field(reason, "code")
+    params = dict(_field(reason, "params", {}) or {})
     if key and has(key):
         try:
             return label(key, lang, **params)
         except (KeyError, IndexError, ValueError):
             pass
+    if code and has(f"ui.supply.why.{code}"):
+        try:
+            return "; ".join(_why_parts(code, params, lang))
+        except (KeyError, IndexError, ValueError):
+            pass
     return str(_field(reason, "text", key or ""))
+
+
+def _why_parts(code: str, params: dict, lang: str) -> list[str]:
+    parts = [label(f"ui.supply.why.{code}", lang, **params)]
+    if "nearest" in params:
+        if params.get("nearest_cost") is not None:
+            parts.append(label("ui.supply.why.nearest", lang, nearest=params["nearest"], cost=params["nearest_cost"]))
+        else:
+            parts.append(label("ui.supply.why.no_path", lang, nearest=params["nearest"]))
+    if params.get("reached"):
+        parts.append(label("ui.supply.why.reached", lang, sources=", ".join(map(str, params["reached"]))))
+    if params.get("blocked"):
+        hexes = ", ".join(f"{b['hex']} ({block_text(b['why'], lang)})" for b in params["blocked"][:8])
+        parts.append(label("ui.supply.why.blocked_at", lang, hexes=hexes))
+    return parts
 
 
 def block_text(code: str, lang: str) -> str:
     """What a blocked hex's code means, in ``lang`` (the supply rules' catalogue keys)."""
     from ..i18n import has
 
-    for key in (f"supply.block.{code}", f"supply.reason.{code}", f"ui.supply.block.{code}"):
+    for key in (f"supply.block.{code}", f"ui.supply.block.{code}"):
         if has(key):
             try:
                 return label(key, lang)

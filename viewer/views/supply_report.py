@@ -20,7 +20,7 @@ def side_name(side: str, lang: str) -> str:
     """``axis``/``allies`` in ``lang``, else the (minor) power's name."""
     from ..i18n import has
 
-    key = f"ui.scenario.side.{side}"
+    key = f"scenario.side.{side}"
     return label(key, lang) if has(key) else power_name(side, lang)
 
 _SWATCH = ('<span style="display:inline-block;width:22px;height:10px;margin-right:6px;vertical-align:middle;'
