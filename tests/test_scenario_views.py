@@ -225,7 +225,7 @@ def test_editor_reports_a_bad_file_and_keeps_the_scenario(panel):
     assert panel.editor.message.visible
     assert "units[0].power" in panel.editor.message.object and "Atlantis" in panel.editor.message.object
     assert panel.scenario.scenario is before
-    assert "g1" in panel.editor._yaml_file().getvalue()
+    assert "g1" in panel.editor.files.yaml_file().getvalue()
 
 
 @pytest.mark.skipif("kiev" not in bundled_scenarios(), reason="the Kiev worked scenario is not shipped yet")
@@ -238,3 +238,28 @@ def test_a_lesson_brings_its_weather_to_the_weather_panel_and_saves_the_panels(p
     panel.weather.set_zone(zone, other)
     assert panel.traced().weather[zone] == other
     assert f"{zone}: {other}" in panel.scenario.to_yaml()     # what is saved is what is shown
+
+
+def test_editor_buttons_place_move_undo_and_war(panel, europe):
+    editor = panel.editor
+    panel.mapview.select(None)
+    editor.place.clicks += 1
+    assert editor.message.visible and "Select a hex" in editor.message.object
+    key = europe.find("3527")
+    panel.mapview.select(key)
+    editor.unit_type.value, editor.power.value = "MTN", "Germany"
+    editor.place.clicks += 1
+    uid = panel.scenario.selected_unit
+    assert panel.scenario.scenario.units[uid].type == "MTN"
+    assert uid in panel.units.source.data["id"] and uid in editor.units_here.options.values()
+    editor.move.clicks += 1
+    assert panel.scenario.mode == "move"
+    panel.mapview.select(europe.find("3526"))
+    assert panel.scenario.scenario.units[uid].hex == europe.find("3526")
+    editor.undo.clicks += 1
+    assert panel.scenario.scenario.units[uid].hex == key
+    editor.at_war.value = [*editor.at_war.value, "France|Germany"]
+    assert panel.scenario.scenario.at_war_with("Germany", "France")
+    editor.undo.clicks += 1
+    assert not panel.scenario.scenario.at_war_with("Germany", "France")
+    assert "France|Germany" not in editor.at_war.value

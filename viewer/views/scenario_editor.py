@@ -7,17 +7,17 @@ set who is at war (WiF 9.2) and undo. A bad file or edit shows what is wrong and
 """
 from __future__ import annotations
 
-import io
 from itertools import combinations
 
 import panel as pn
 import param
 
 from ..i18n import has
-from ..rules.wif.scenario import MAJOR_POWERS, SIDES, UNIT_TYPES, ScenarioError, map_politics
+from ..rules.wif.scenario import MAJOR_POWERS, SIDES, UNIT_TYPES, map_politics
 from ..state import SessionState
-from ..state.scenario import ScenarioState, bundled_scenarios
-from ..userdata import UserDataError, UserStore
+from ..state.scenario import ScenarioState
+from ..userdata import UserStore
+from .scenario_files import Messages, ScenarioFiles
 from .text import label
 from .unit_layer import power_name
 
@@ -41,7 +41,10 @@ class ScenarioEditor(pn.viewable.Viewer):
         if params.get("store") is None:
             params["store"] = UserStore()
         super().__init__(**params)
-        self.lessons = bundled_scenarios()
+        self.messages = Messages(self.state)
+        self.message = self.messages.pane
+        self.files = ScenarioFiles(self.scenario, self.state, self.store, self.messages)
+        self.file = self.files.file
         politics = map_politics(self.scenario.hexmap)
         self.powers = list(MAJOR_POWERS) + sorted(set(politics.minors) - set(MAJOR_POWERS))
         self._build()
@@ -52,21 +55,6 @@ class ScenarioEditor(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ widgets
     def _build(self):
-        self.lesson = pn.widgets.Select(options=list(self.lessons), width=260, css_classes=["scenario-lesson"])
-        self.load_lesson = pn.widgets.Button(color="primary", width=140, css_classes=["scenario-load-lesson"])
-        self.load_lesson.on_click(lambda _e: self._do(self.scenario.load_lesson, self.lesson.value))
-        self.file = pn.widgets.FileInput(accept=".yaml,.yml", width=260, css_classes=["scenario-file"])
-        self.file.param.watch(self._file_loaded, "value")
-        self.download = pn.widgets.FileDownload(callback=self._yaml_file, filename="scenario.yaml", width=200,
-                                                css_classes=["scenario-download"])
-        self.save_name = pn.widgets.TextInput(width=200, css_classes=["scenario-save-name"])
-        self.save = pn.widgets.Button(width=100, css_classes=["scenario-save"])
-        self.save.on_click(self._save)
-        self.saved = pn.widgets.Select(options=self.scenario.saved_names(self.store), width=200,
-                                       css_classes=["scenario-saved"])
-        self.load_saved = pn.widgets.Button(width=140, css_classes=["scenario-load-saved"])
-        self.load_saved.on_click(lambda _e: self.saved.value and self._do(
-            self.scenario.load_saved, self.store, self.saved.value))
         self.units_here = pn.widgets.Select(width=260, css_classes=["scenario-units-here"])
         self.units_here.param.watch(self._pick_unit, "value")
         self.unit_type = pn.widgets.Select(value="INF", width=180, css_classes=["scenario-unit-type"])
@@ -80,7 +68,7 @@ class ScenarioEditor(pn.viewable.Viewer):
         self.remove = pn.widgets.Button(width=90, css_classes=["scenario-remove"])
         self.remove.on_click(lambda _e: self._unit_edit(self.scenario.remove))
         self.undo = pn.widgets.Button(width=90, css_classes=["scenario-undo"])
-        self.undo.on_click(lambda _e: self._do(self.scenario.undo))
+        self.undo.on_click(lambda _e: self.messages.do(self.scenario.undo))
         self.control = pn.widgets.Select(width=220, css_classes=["scenario-control"])
         self.set_control = pn.widgets.Button(width=130, css_classes=["scenario-set-control"])
         self.set_control.on_click(self._set_control)
@@ -88,76 +76,42 @@ class ScenarioEditor(pn.viewable.Viewer):
         self.at_war.param.watch(self._war_changed, "value")
         self.help = pn.pane.Markdown("", margin=(0, 10), css_classes=["scenario-help"])
         self.status = pn.pane.Markdown("", margin=(0, 10), css_classes=["scenario-status"])
-        self.message = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["scenario-message"])
         self.layout = pn.Card(
-            self.help, pn.Row(self.lesson, self.load_lesson), pn.Row(self.file, self.download),
-            pn.Row(self.save_name, self.save, self.saved, self.load_saved), self.status, self.message,
+            self.help, self.files, self.status, self.message,
             pn.Row(self.units_here, self.move), pn.Row(self.flip, self.remove, self.undo),
             pn.Row(self.unit_type, self.power, self.place), pn.Row(self.control, self.set_control), self.at_war,
             title="", collapsible=True, sizing_mode="stretch_width", css_classes=["scenario-editor"])
 
     # ------------------------------------------------------------------ actions
-    def _do(self, fn, *args) -> bool:
-        """Run an edit; a bad one shows its message and leaves everything as it was."""
-        lang = self.state.lang
-        try:
-            fn(*args)
-        except (ScenarioError, UserDataError, ValueError, KeyError) as err:
-            self.message.object = label("ui.scenario.error", lang, message=str(err))
-            self.message.alert_type = "warning"
-            self.message.visible = True
-            return False
-        self.message.visible = False
-        return True
-
-    def _file_loaded(self, event):
-        if not event.new:
-            return
-        text = event.new.decode("utf-8", errors="replace") if isinstance(event.new, bytes) else str(event.new)
-        self._do(self.scenario.load, text, self.file.filename or "")
-
-    def _yaml_file(self):
-        return io.StringIO(self.scenario.to_yaml())
-
-    def _save(self, _event):
-        name = self.save_name.value.strip()
-        if self._do(self.scenario.save, self.store, name):
-            self.saved.options = self.scenario.saved_names(self.store)
-            self.message.object = label("ui.scenario.saved", self.state.lang, name=name)
-            self.message.alert_type = "success"
-            self.message.visible = True
-
     def _selected_hex(self):
         key = self.state.selected
         if key is None:
-            self._do(_fail, "ui.scenario.select_hex_first", self.state.lang)
+            self.messages.fail("ui.scenario.select_hex_first")
         return key
 
     def _place(self, _event):
         key = self._selected_hex()
         if key is not None:
-            self._do(self.scenario.place, self.unit_type.value, self.power.value, key)
+            self.messages.do(self.scenario.place, self.unit_type.value, self.power.value, key)
 
     def _unit_edit(self, fn):
         if self.scenario.unit() is None:
-            self._do(_fail, "ui.scenario.select_unit_first", self.state.lang)
+            self.messages.fail("ui.scenario.select_unit_first")
         else:
-            self._do(fn)
+            self.messages.do(fn)
 
     def _move(self, _event):
         unit = self.scenario.unit()
         if unit is None:
-            self._do(_fail, "ui.scenario.select_unit_first", self.state.lang)
+            self.messages.fail("ui.scenario.select_unit_first")
             return
         self.scenario.mode = "move"
-        self.message.object = label("ui.scenario.move_hint", self.state.lang, unit=unit.id)
-        self.message.alert_type = "info"
-        self.message.visible = True
+        self.messages.show(label("ui.scenario.move_hint", self.state.lang, unit=unit.id), "info")
 
     def _set_control(self, _event):
         key = self._selected_hex()
         if key is not None:
-            self._do(self.scenario.set_control, key, self.control.value or None)
+            self.messages.do(self.scenario.set_control, key, self.control.value or None)
 
     def _pick_unit(self, event):
         if event.new and event.new != self.scenario.selected_unit:
@@ -168,7 +122,7 @@ class ScenarioEditor(pn.viewable.Viewer):
         if current is None or self._syncing:
             return
         if sorted(event.new) != sorted(pair_value(p) for p in current.at_war):
-            self._do(self.scenario.set_at_war, [v.split(_PAIR) for v in event.new])
+            self.messages.do(self.scenario.set_at_war, [v.split(_PAIR) for v in event.new])
 
     _syncing = False
 
@@ -221,14 +175,7 @@ class ScenarioEditor(pn.viewable.Viewer):
         lang = self.state.lang
         self.layout.title = label("ui.scenario.title", lang)
         self.help.object = label("ui.scenario.help", lang)
-        self.lesson.name = label("ui.scenario.lesson", lang)
-        self.load_lesson.label = label("ui.scenario.load_lesson", lang)
-        self.file.name = label("ui.scenario.file", lang)
-        self.download.label = label("ui.scenario.download", lang)
-        self.save_name.name = label("ui.scenario.save_name", lang)
-        self.save.label = label("ui.scenario.save", lang)
-        self.saved.name = label("ui.scenario.saved_list", lang)
-        self.load_saved.label = label("ui.scenario.load_saved", lang)
+        self.files.relabel(lang)
         self.units_here.name = label("ui.scenario.units_here", lang)
         value = self.unit_type.value
         self.unit_type.options = {_type_name(t, lang): t for t in UNIT_TYPES}
@@ -259,7 +206,3 @@ class ScenarioEditor(pn.viewable.Viewer):
 def _type_name(unit_type: str, lang: str) -> str:
     key = UNIT_TYPES[unit_type].label
     return f"{unit_type} · {label(key, lang)}" if key and has(key) else unit_type
-
-
-def _fail(key: str, lang: str):
-    raise ValueError(label(key, lang))

@@ -1,0 +1,101 @@
+"""Where a WiF scenario comes from and goes to: the worked scenarios shipped as lessons, a YAML
+file the user loads or downloads, and the scenarios saved in the user's data folder.
+
+:class:`Messages` is the editor's one message line: an edit that fails shows what is wrong (the
+scenario loader names the field and what is allowed) and changes nothing.
+"""
+from __future__ import annotations
+
+import io
+
+import panel as pn
+
+from ..rules.wif.scenario import ScenarioError
+from ..state.scenario import ScenarioState, bundled_scenarios
+from ..userdata import UserDataError, UserStore
+from .text import label
+
+
+class Messages:
+    """The editor's message line; :meth:`do` runs an edit and reports a failure."""
+
+    def __init__(self, state):
+        self.state = state
+        self.pane = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["scenario-message"])
+
+    def do(self, fn, *args) -> bool:
+        try:
+            fn(*args)
+        except (ScenarioError, UserDataError, ValueError, KeyError) as err:
+            self.show(label("ui.scenario.error", self.state.lang, message=str(err)), "warning")
+            return False
+        self.pane.visible = False
+        return True
+
+    def fail(self, key: str) -> None:
+        """Show a catalogue message as a refused edit."""
+        self.show(label("ui.scenario.error", self.state.lang, message=label(key, self.state.lang)), "warning")
+
+    def show(self, text: str, kind: str = "info") -> None:
+        self.pane.object = text
+        self.pane.alert_type = kind
+        self.pane.visible = True
+
+
+class ScenarioFiles(pn.viewable.Viewer):
+    """Lessons, file load and download, and the user's saved scenarios."""
+
+    def __init__(self, scenario: ScenarioState, state, store: UserStore, messages: Messages):
+        super().__init__()
+        self.scenario, self.state, self.store, self.messages = scenario, state, store, messages
+        self.lessons = bundled_scenarios()
+        self.lesson = pn.widgets.Select(options=list(self.lessons), width=260, css_classes=["scenario-lesson"])
+        self.load_lesson = pn.widgets.Button(color="primary", width=140, css_classes=["scenario-load-lesson"])
+        self.load_lesson.on_click(lambda _e: self.messages.do(self.scenario.load_lesson, self.lesson.value))
+        self.file = pn.widgets.FileInput(accept=".yaml,.yml", width=260, css_classes=["scenario-file"])
+        self.file.param.watch(self._file_loaded, "value")
+        self.download = pn.widgets.FileDownload(callback=self.yaml_file, filename="scenario.yaml", width=200,
+                                                css_classes=["scenario-download"])
+        self.save_name = pn.widgets.TextInput(width=200, css_classes=["scenario-save-name"])
+        self.save = pn.widgets.Button(width=100, css_classes=["scenario-save"])
+        self.save.on_click(self._save)
+        self.saved = pn.widgets.Select(options=self.scenario.saved_names(self.store), width=200,
+                                       css_classes=["scenario-saved"])
+        self.load_saved = pn.widgets.Button(width=140, css_classes=["scenario-load-saved"])
+        self.load_saved.on_click(self._load_saved)
+        self.layout = pn.Column(pn.Row(self.lesson, self.load_lesson), pn.Row(self.file, self.download),
+                                pn.Row(self.save_name, self.save, self.saved, self.load_saved),
+                                sizing_mode="stretch_width")
+
+    def _file_loaded(self, event):
+        if not event.new:
+            return
+        text = event.new.decode("utf-8", errors="replace") if isinstance(event.new, bytes) else str(event.new)
+        self.messages.do(self.scenario.load, text, self.file.filename or "")
+
+    def yaml_file(self):
+        """The current scenario as a YAML file (what the download button sends)."""
+        return io.StringIO(self.scenario.to_yaml())
+
+    def _save(self, _event):
+        name = self.save_name.value.strip()
+        if self.messages.do(self.scenario.save, self.store, name):
+            self.saved.options = self.scenario.saved_names(self.store)
+            self.messages.show(label("ui.scenario.saved", self.state.lang, name=name), "success")
+
+    def _load_saved(self, _event):
+        if self.saved.value:
+            self.messages.do(self.scenario.load_saved, self.store, self.saved.value)
+
+    def relabel(self, lang: str) -> None:
+        self.lesson.name = label("ui.scenario.lesson", lang)
+        self.load_lesson.label = label("ui.scenario.load_lesson", lang)
+        self.file.name = label("ui.scenario.file", lang)
+        self.download.label = label("ui.scenario.download", lang)
+        self.save_name.name = label("ui.scenario.save_name", lang)
+        self.save.label = label("ui.scenario.save", lang)
+        self.saved.name = label("ui.scenario.saved_list", lang)
+        self.load_saved.label = label("ui.scenario.load_saved", lang)
+
+    def __panel__(self):
+        return self.layout
