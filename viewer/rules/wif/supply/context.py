@@ -107,8 +107,15 @@ def scenario_arrays(hexmap, scenario) -> dict:
     """Control and effective weather of every hex (computed once per trace)."""
     from viewer.rules.wif.zoc import zoc_by_power  # C1's ZOC (WiF 2.2)
 
-    return {"control": scenario.control_array(hexmap),
-            "weather": scenario.weather_array(hexmap, effective=True),
+    ctrl = scenario.control_array(hexmap)
+    weather = scenario.weather_array(hexmap, effective=True)
+    names, inv = np.unique(np.array([c if c is not None else "" for c in ctrl], dtype=object).astype(str),
+                           return_inverse=True)
+    wnames, winv = np.unique(weather.astype(str), return_inverse=True)
+    return {"control": ctrl, "weather": weather, "ctrl_names": names, "ctrl_inv": inv,
+            "budget": np.array([SUPPLY_RANGE[w] for w in wnames], dtype=np.int64)[winv],
+            "frozen": np.isin(wnames, FROZEN)[winv],
+            "country": hexmap.hexes["country"].fillna("").to_numpy(dtype=str),
             "zoc": zoc_by_power(hexmap, scenario),
             "unit_rows": {u.id: hexmap.position(tuple(u.hex)) for u in scenario.units.values()
                           if u.hex is not None}}
@@ -120,14 +127,12 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     g = map_graph(hexmap)
     arrays = arrays or scenario_arrays(hexmap, scenario)
     pol = politics or Politics(scenario)
-    ctrl, weather = arrays["control"], arrays["weather"]
+    ctrl = arrays["control"]
     opt1 = bool(scenario.option("afa_asa_maps"))
     cost = g.base_cost(opt1)
-    budget = np.array([SUPPLY_RANGE[w] for w in weather], dtype=np.int64)
-    frozen_w = np.isin(weather.astype(str), FROZEN)
+    budget, frozen_w = arrays["budget"], arrays["frozen"]
     # -- hexes (limits 1-3 of WiF 2.4.2)
-    names, inv = np.unique(np.array([c if c is not None else "" for c in ctrl], dtype=object).astype(str),
-                           return_inverse=True)
+    names, inv = arrays["ctrl_names"], arrays["ctrl_inv"]
     code_of, friend_of = [], []
     for c in names.tolist():
         if not c:

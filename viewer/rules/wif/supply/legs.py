@@ -27,8 +27,7 @@ _INF = np.inf
 
 def rule_cost(d):
     """Integer rule cost of a Dijkstra distance (``inf`` stays ``inf``)."""
-    d = np.asarray(d, dtype=float)
-    return np.where(np.isfinite(d), np.floor(d + 1e-9), _INF)
+    return np.floor(np.asarray(d, dtype=float) + 1e-9)  # inf stays inf
 
 
 def search(matrix, origins, limit: float):
@@ -86,14 +85,16 @@ class SeaSearch:
         self.land_pairs = np.stack([li[ok], comp[pairs[ok, 1]], pairs[ok, 1]], axis=1) if ok.any() \
             else np.empty((0, 3), dtype=np.int64)
 
-    def best(self, origin: int, dist_row: np.ndarray, budget: int, targets: np.ndarray):
-        """For each target row, the cheapest overseas plan within ``budget`` (or None)."""
+    def best(self, origin: int, dist_row: np.ndarray, budget: int, targets: np.ndarray, d=None):
+        """For each target row, the cheapest overseas plan within ``budget`` (or None).
+
+        ``dist_row``: the origin's overland search (raw distances); ``d`` its rule costs if known."""
         side, g = self.side, self.g
         targets = np.asarray(targets, dtype=np.int64)
         out = [None] * len(targets)
         if len(targets) == 0 or len(self.land_pairs) == 0 or budget < 1:
             return out
-        d = rule_cost(dist_row)
+        d = rule_cost(dist_row) if d is None else d
         cand = side.embark_ok & (d <= budget - 1)
         ecost = np.where(cand, d, _INF)
         if g.coastal[origin] or g.port[origin]:

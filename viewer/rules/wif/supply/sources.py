@@ -87,7 +87,7 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
     power = unit.power
     major = s.major_of(power) or power
     ctrl = arrays["control"]
-    country = arrays.setdefault("country", hexmap.hexes["country"].to_numpy(dtype=object))
+    country = arrays["country"]
     conquered = set(s.conquered)
     homes = home_countries(s, power, unit.home) | home_countries(s, major)
     pol = s.politics
@@ -98,7 +98,7 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
                 homes.add(m)
     homes -= conquered
     prim = []
-    for row in np.flatnonzero(g.city & np.isin(country.astype(str), list(homes))).tolist():
+    for row in np.flatnonzero(g.city & np.isin(country, list(homes))).tolist():
         if _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
             prim.append(Source(row, g.city_names.get(row, str(g.labels[row])), "city"))
     sec = []

@@ -52,10 +52,10 @@ class _Group:
         j = int(np.argmin(c))
         return (int(self.P[j]), int(c[j])) if c[j] <= budget else None
 
-    def _sea_primary(self, kind, origin, raw_row, budget):
+    def _sea_primary(self, kind, origin, raw_row, budget, d=None):
         if len(self.P) == 0:
             return None
-        plans = self.sea(kind).best(origin, raw_row, budget, self.P)
+        plans = self.sea(kind).best(origin, raw_row, budget, self.P, d)
         ok = [(p.cost, i) for i, p in enumerate(plans) if p is not None]
         if not ok:
             return None
@@ -73,7 +73,7 @@ class _Group:
                 step = ("land", RAIL, land[0], None, None)
                 best[(i, 0)] = best[(i, 1)] = (1, step)
             else:
-                sea = self._sea_primary(RAIL, x.row, self.Dr[i], b)
+                sea = self._sea_primary(RAIL, x.row, self.Dr[i], b, self.Dr_i[i])
                 if sea:
                     best[(i, 1)] = (1, ("sea", RAIL, sea[0], sea[1], None))
         self.sec_sea = {}
@@ -101,7 +101,8 @@ class _Group:
         key = (i, j)
         if key not in self.sec_sea:
             x, y = self.S[i], self.S[j]
-            plans = self.sea(BASIC).best(x.row, self.Db[i], int(self.side.budget[x.row]), np.array([y.row]))
+            plans = self.sea(BASIC).best(x.row, self.Db[i], int(self.side.budget[x.row]), np.array([y.row]),
+                                         self.Db_i[i])
             self.sec_sea[key] = plans[0]
         return self.sec_sea[key]
 
@@ -179,24 +180,24 @@ def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
         plain = [u for u in units if u.id not in sec_index]
         rows = np.array([arrays["unit_rows"][u.id] for u in plain], dtype=np.int64)
         D, PR = search(side.matrix[BASIC], rows, limit)
+        DC = rule_cost(D)
         for u in units:
             if u.id in sec_index:
                 i = sec_index[u.id]
                 legs = grp.chain_from_secondary(i, 1)
                 out[u.id] = UnitSupply(u.id, True, legs) if legs else _out(grp, u, None, None, hexmap)
         for k, u in enumerate(plain):
-            out[u.id] = _trace_unit(grp, u, int(rows[k]), D[k], PR[k], hexmap, scenario)
+            out[u.id] = _trace_unit(grp, u, int(rows[k]), D[k], DC[k], PR[k], hexmap, scenario)
     return {uid: out[uid] for uid in scenario.units if uid in out}
 
 
-def _trace_unit(grp: _Group, u, o, raw, pred, hexmap, scenario) -> UnitSupply:
+def _trace_unit(grp: _Group, u, o, raw, d, pred, hexmap, scenario) -> UnitSupply:
     side = grp.side
     b = int(side.budget[o])
-    d = rule_cost(raw)
     land = grp._best_primary(d, b)
     if land:
         return UnitSupply(u.id, True, [grp.leg(o, raw, pred, ("land", BASIC, land[0], None, None), b)])
-    sea = grp._sea_primary(BASIC, o, raw, b)
+    sea = grp._sea_primary(BASIC, o, raw, b, d)
     if sea:
         return UnitSupply(u.id, True, [grp.leg(o, raw, pred, ("sea", BASIC, sea[0], sea[1], None), b)])
     options = []
@@ -205,7 +206,7 @@ def _trace_unit(grp: _Group, u, o, raw, pred, hexmap, scenario) -> UnitSupply:
         if (j, 1) in grp.best and d[y.row] <= b:
             options.append((grp.best[(j, 1)][0], 0, j, ("land", BASIC, y.row, None, j), 1))
     if any((j, 0) in grp.best for j in range(len(grp.S))):
-        sea_plans = grp.sea(BASIC).best(o, raw, b, np.array([y.row for y in grp.S], dtype=np.int64))
+        sea_plans = grp.sea(BASIC).best(o, raw, b, np.array([y.row for y in grp.S], dtype=np.int64), d)
         for j, plan in enumerate(sea_plans):
             if plan is not None and (j, 0) in grp.best:
                 options.append((grp.best[(j, 0)][0], 1, j, ("sea", BASIC, grp.S[j].row, plan, j), 0))
