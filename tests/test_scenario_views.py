@@ -263,3 +263,28 @@ def test_editor_buttons_place_move_undo_and_war(panel, europe):
     editor.undo.clicks += 1
     assert not panel.scenario.scenario.at_war_with("Germany", "France")
     assert "France|Germany" not in editor.at_war.value
+
+
+def test_a_slow_recomputation_runs_on_the_next_tick_behind_the_spinner(panel, europe, monkeypatch):
+    import panel as pn
+
+    class Doc:  # a served document: the recomputation is queued for the next tick
+        session_context = object()
+        queued: list = []
+
+        def add_next_tick_callback(self, fn):
+            self.queued.append(fn)
+
+    doc = Doc()
+    monkeypatch.setattr(type(pn.state), "curdoc", property(lambda self: doc))
+    panel.mapview.select(europe.find("3821"))
+    before = panel.units.positions()["g1"]
+    panel.last_seconds = 1.0                      # the last one was slow
+    panel.scenario.mode = "move"
+    panel.mapview.select(europe.find("3822"))
+    assert panel.report.spinner.visible and panel.report.spinner.value
+    assert len(doc.queued) == 1
+    assert panel.units.positions()["g1"] == before  # not drawn yet
+    doc.queued.pop()()
+    assert not panel.report.spinner.visible
+    assert panel.units.positions()["g1"] != before

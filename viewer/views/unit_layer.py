@@ -12,7 +12,9 @@ import zlib
 import numpy as np
 from bokeh.models import ColumnDataSource, HoverTool
 
+from .. import hexgrid
 from ..i18n import has
+from ..rules.wif.scenario import UNIT_TYPES
 from .mapview import MapView
 from .text import label
 
@@ -43,9 +45,20 @@ def power_color(power: str) -> str:
 
 
 def type_abbr(unit_type: str, lang: str) -> str:
-    """The counter abbreviation of a unit type in ``lang`` (ARM is BLIN in Spanish)."""
-    key = f"unit.{unit_type.lower()}.abbr"
-    return label(key, lang) if has(key) else unit_type
+    """The counter abbreviation of a unit type in ``lang`` (ARM is BLIN in Spanish, HQ-A CG-A);
+    types the catalogue has no abbreviation for keep their own (BB, FTR …)."""
+    base, suffix = unit_type.split("-", 1)[0], unit_type[len(unit_type.split("-", 1)[0]):]
+    entry = UNIT_TYPES.get(unit_type)
+    key = f"{entry.label}.abbr" if entry is not None and entry.label else f"unit.{unit_type.lower()}.abbr"
+    if has(key) and label(key, "en") == base:
+        return label(key, lang) + suffix
+    return unit_type
+
+
+def type_name(unit_type: str, lang: str) -> str:
+    """The name of a unit type in ``lang`` (its abbreviation when the catalogue has no name)."""
+    entry = UNIT_TYPES.get(unit_type)
+    return label(entry.label, lang) if entry is not None and entry.label and has(entry.label) else unit_type
 
 
 def power_name(power: str, lang: str) -> str:
@@ -89,32 +102,53 @@ class UnitLayer:
         cols = {k: [] for k in _EMPTY}
         if scenario is None:
             return cols
-        slot: dict[tuple, int] = {}
-        for unit in scenario.units.values():
-            key = unit.hex
-            if key is None or tuple(key) not in self.view.hexmap:
-                continue
-            key = tuple(key)
-            n = slot.get(key, 0)
-            slot[key] = n + 1
-            x, y = self.view.overlays.centre(key)
-            ox, oy = _STACK_OFFSETS[n % len(_STACK_OFFSETS)]
-            dx, dy = ox * STACK_STEP * self._size, oy * STACK_STEP * self._size
-            state = self._supply.get(unit.id)
-            cols["id"].append(unit.id)
-            cols["x"].append(float(x + dx))
-            cols["y"].append(float(y + dy))
-            cols["color"].append(power_color(unit.power))
-            cols["text"].append(type_abbr(unit.type, lang))
-            cols["ring"].append(RING_COLORS.get(state, RING_COLORS[None]))
-            cols["line"].append(SELECTED_LINE if unit.id == selected else "white")
-            cols["alpha"].append(1.0 if unit.face_up else 0.55)
-            cols["type"].append(label(f"unit.{unit.type.lower()}", lang) if has(f"unit.{unit.type.lower()}")
-                                else unit.type)
-            cols["power"].append(power_name(unit.power, lang))
-            cols["hex"].append(self.view.hexmap.label(key))
-            cols["supply"].append(label(_SUPPLY_KEYS[state], lang))
+        hexmap = self.view.hexmap
+        units = [u for u in scenario.units.values() if u.hex is not None and tuple(u.hex) in hexmap]
+        if not units:
+            return cols
+        rows = np.fromiter((hexmap.position(tuple(u.hex)) for u in units), dtype=np.int64, count=len(units))
+        _, first, inverse = np.unique(rows, return_index=True, return_inverse=True)
+        order = np.argsort(inverse, kind="stable")
+        slot = np.empty(len(units), dtype=np.int64)
+        counts = np.bincount(inverse)
+        slot[order] = np.arange(len(units)) - np.repeat(np.cumsum(counts) - counts, counts)
+        offsets = np.asarray(_STACK_OFFSETS, dtype=float)[slot % len(_STACK_OFFSETS)] * STACK_STEP * self._size
+        x, y = self._centres(rows)
+        names: dict = {}
+
+        def once(key, make):
+            if key not in names:
+                names[key] = make()
+            return names[key]
+
+        states = [self._supply.get(u.id) for u in units]
+        labels = hexmap.hexes["label"].to_numpy(dtype=str)[rows]
+        cols.update(
+            id=[u.id for u in units], x=(x + offsets[:, 0]).tolist(), y=(y + offsets[:, 1]).tolist(),
+            color=[power_color(u.power) for u in units],
+            text=[once(("abbr", u.type), lambda u=u: type_abbr(u.type, lang)) for u in units],
+            ring=[RING_COLORS.get(st, RING_COLORS[None]) for st in states],
+            line=[SELECTED_LINE if u.id == selected else "white" for u in units],
+            alpha=[1.0 if u.face_up else 0.55 for u in units],
+            type=[once(("type", u.type), lambda u=u: type_name(u.type, lang)) for u in units],
+            power=[once(("power", u.power), lambda u=u: power_name(u.power, lang)) for u in units],
+            hex=labels.tolist(),
+            supply=[once(("supply", st), lambda st=st: label(_SUPPLY_KEYS[st], lang)) for st in states],
+        )
         return cols
+
+    def _centres(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where the view draws the centres of the hexes at ``rows`` of the hexes table."""
+        h = self.view.hexmap.hexes
+        sheets = h["sheet"].to_numpy(dtype=str)[rows]
+        q, r = h["q"].to_numpy(np.int64)[rows], h["r"].to_numpy(np.int64)[rows]
+        x, y = np.zeros(len(rows)), np.zeros(len(rows))
+        for name, sheet in self.view.hexmap.sheets.items():
+            m = sheets == name
+            if m.any():
+                dq, dr = self.view._shifts[name]
+                x[m], y[m] = hexgrid.hex_to_pixel(q[m] + dq, r[m] + dr, sheet.size, sheet.orientation)
+        return x, y
 
     def update(self, scenario, selected: str | None, lang: str) -> None:
         """Draw ``scenario``'s units: patch in place when the same units are on the map."""
