@@ -40,6 +40,7 @@ from viewer.board import HexMap, Sheet, save_map  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from europe_hexsides import build_hexsides  # noqa: E402
+from europe_rail import build_rail  # noqa: E402
 from europe_terrain import assign_terrain  # noqa: E402
 
 CRS = "EPSG:3035"
@@ -363,6 +364,8 @@ def build(facts) -> tuple[HexMap, dict]:
     to_map = _transformer("EPSG:4326", CRS)
     terrain_taken = assign_terrain(sheet, hexes, to_map)
     hexsides, hexside_stats = build_hexsides(sheet, hexes, to_map, land, lakes, lambda p: _row_at(sheet, hexes, p))
+    rail, rail_stats = build_rail(hexes, hexsides, cities, lambda p: _row_at(sheet, hexes, p), SPACING_M)
+    hexsides = pd.concat([hexsides, rail], ignore_index=True)
     adjusted = countries(sheet, hexes, facts, src, box, cities)
     unreached = sea_areas(sheet, hexes, facts)
     climate(hexes, facts)
@@ -416,6 +419,7 @@ def build(facts) -> tuple[HexMap, dict]:
         "hexes per terrain outline": terrain_taken,
         "hexsides per feature": hexsides["feature"].value_counts().to_dict(),
         "hexsides per line": hexside_stats,
+        "railways (hexes on each line)": rail_stats,
         "lake": int((table["terrain"] == "lake").sum()),
         "hex-dots": int(table["hex_dot"].sum()),
         "coastal": int(table["coastal"].sum()),
