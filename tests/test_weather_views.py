@@ -190,6 +190,10 @@ def test_table_editor_declares_codes_sets_code_cells_and_the_card_reads_them(tmp
     assert editor.text.value.startswith("# code result T1: fixture one\n")
     editor.state.lang = "es"
     assert editor.code_declare.label == "Declarar código" and editors.select.name == "Tabla que rellenar"
+    # a new session on the same folder opens the saved copy, codes and all
+    again = TableEditors(store=UserStore(tmp_path)).editor("wif.land-combat")
+    assert len(again.user.cells) == 19 and again.user.schema.declared_codes() == {
+        "result": {"T1": "fixture one", "T2": "fixture two"}}
 
 
 def test_table_editor_rejects_a_contradiction_of_a_revealed_cell(tmp_path):

@@ -22,7 +22,8 @@ from ..state import SessionState
 from ..state.weather import WeatherSession
 from ..userdata import UserDataError, UserStore
 from .chart_targets import ChartTarget, WeatherTarget
-from .text import label, label_any
+from .chart_cells import CellInputs
+from .text import label
 
 FORMATS = ("yaml", "csv")
 
@@ -59,16 +60,10 @@ class ChartEditor(pn.viewable.Viewer):
         self.upload = pn.widgets.FileInput(accept=".yaml,.yml,.csv", width=220, css_classes=["chart-upload"])
         self.download = pn.widgets.FileDownload(callback=self._download, filename="weather-chart.yaml",
                                                 width=150, css_classes=["chart-download"])
-        # one input per row axis: a list for a closed axis, free text for an open one (checked on set)
-        self.cell_axes = [pn.widgets.TextInput(value=str(a.values[0]) if a.values else "", width=90)
-                          if a.pattern else pn.widgets.Select(options=list(a.values), width=110)
-                          for a in schema.rows]
-        self.code_name = pn.widgets.TextInput(value="", width=90, css_classes=["chart-code-name"])
-        self.code_meaning = pn.widgets.TextInput(value="", width=220, css_classes=["chart-code-meaning"])
-        self.code_declare = pn.widgets.Button(width=130, css_classes=["chart-code-declare"])
-        self.cell_column = pn.widgets.Select(options=list(schema.column_names), width=160)
-        self.cell_value = pn.widgets.TextInput(value="", width=110, css_classes=["chart-cell-value"])
-        self.cell_set = pn.widgets.Button(width=110, css_classes=["chart-cell-set"])
+        self.cells = cells = CellInputs(schema)
+        self.cell_axes, self.cell_column, self.cell_value, self.cell_set = cells.axes, cells.column, cells.value, cells.set
+        self.code_name, self.code_meaning, self.code_declare = cells.code_name, cells.code_meaning, cells.code_declare
+        self.name_input.visible = self.target.named   # a table has one copy: the one the calculators read
         self.error = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["chart-error"])
         self.status = pn.pane.Markdown("", css_classes=["chart-status"], margin=(0, 10))
         self.help = pn.pane.Markdown("", margin=(0, 10))
@@ -79,10 +74,8 @@ class ChartEditor(pn.viewable.Viewer):
         self.format.param.watch(self._reformat, "value")
         self.cell_set.on_click(lambda _e: self.set_cell())
         self.code_declare.on_click(lambda _e: self.declare_code())
-        code_row = pn.Row(self.code_name, self.code_meaning, self.code_declare, visible=bool(schema.code_columns))
         self._body = [
-            self.format, self.text, code_row,
-            pn.Row(*self.cell_axes, self.cell_column, self.cell_value, self.cell_set),
+            self.format, self.text, cells.code_row, cells.cell_row,
             pn.Row(self.validate_button, self.name_input, self.save, self.saved, self.load),
             pn.Row(self.upload, self.download), self.error, self.status,
         ]
@@ -169,7 +162,7 @@ class ChartEditor(pn.viewable.Viewer):
         """Set the cell chosen in the cell row to the typed value (checked against the schema)."""
         try:
             chart = self.parse()
-            chart.set(tuple(w.value for w in self.cell_axes), self.cell_column.value,
+            chart.set(self.cells.row_key(), self.cell_column.value,
                       self.cell_value.value, f"user: {self._origin()}", self._origin())
         except ChartError as err:
             self._fail(err)
@@ -181,8 +174,7 @@ class ChartEditor(pn.viewable.Viewer):
         """Declare the typed result code and its meaning for the chosen (or only) code column."""
         try:
             chart = self.parse()
-            columns = [c.name for c in chart.schema.code_columns]
-            column = self.cell_column.value if self.cell_column.value in columns else columns[0]
+            column = self.cells.code_column([c.name for c in chart.schema.code_columns])
             chart.declare_codes({column: {self.code_name.value: self.code_meaning.value}}, self._origin())
         except (ChartError, IndexError) as err:
             self._fail(err)
@@ -205,14 +197,7 @@ class ChartEditor(pn.viewable.Viewer):
         self.saved.name = label("ui.chart.saved_charts", lang)
         self.load.label = label("ui.load", lang)
         self.download.label = label("ui.download", lang)
-        for axis, widget in zip(self.target.base().schema.rows, self.cell_axes):
-            widget.name = label_any([f"ui.chart.axis.{axis.name}"], lang, axis.name)
-        self.code_name.name = label("ui.chart.code", lang)
-        self.code_meaning.name = label("ui.chart.meaning", lang)
-        self.code_declare.label = label("ui.chart.declare_code", lang)
-        self.cell_column.name = label("ui.chart.column", lang)
-        self.cell_value.name = label("ui.chart.value", lang)
-        self.cell_set.label = label("ui.chart.set_cell", lang)
+        self.cells.relabel(lang)
         merged = self.target.in_use()
         self.status.object = label("ui.chart.valid", lang, user=len(self.user.cells), known=len(merged.cells),
                                    total=merged.schema.size)

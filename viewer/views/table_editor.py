@@ -46,6 +46,8 @@ class TableEditors(pn.viewable.Viewer):
         if chart_id not in self.editors:
             editor = ChartEditor(target=TableTarget(chart_id, self.store), state=self.state, store=self.store)
             editor._card.collapsed = False
+            if editor.target.names():   # the saved copy, if any, is what the user edits next
+                editor.load_saved(chart_id)
             self.editors[chart_id] = editor
         return self.editors[chart_id]
 
