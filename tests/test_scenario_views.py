@@ -288,3 +288,18 @@ def test_a_slow_recomputation_runs_on_the_next_tick_behind_the_spinner(panel, eu
     doc.queued.pop()()
     assert not panel.report.spinner.visible
     assert panel.units.positions()["g1"] != before
+
+
+def test_a_city_with_no_unit_shows_its_range_as_a_source(panel, europe):
+    f = europe.features
+    city = f[(f["name"] == "Königsberg") & (f["kind"] == "city")].iloc[0]
+    key = (city["sheet"], int(city["q"]), int(city["r"]))
+    assert not panel.scenario.scenario.units_at(key)
+    panel.mapview.select(key)
+    assert panel.scenario.selected_unit is None
+    frame = supply_range(europe, panel.traced(), "Königsberg")
+    assert sorted(panel.layers.range.keys()) == sorted(europe.find(h) for h in frame.loc[frame.reachable, "label"])
+    assert "Königsberg" in panel.report.words.object and "supply source" in panel.report.words.object
+    panel.mapview.select(europe.find("3821"))          # a unit again: its own range
+    assert panel.scenario.selected_unit == "g1"
+    assert "supply source" not in panel.report.words.object

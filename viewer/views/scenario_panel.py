@@ -22,6 +22,7 @@ from .scenario_editor import ScenarioEditor
 from .scenario_results import ScenarioResults
 from .supply_layers import SupplyLayers, _field
 from .supply_report import SupplyReport, side_name, supply_words
+from .text import label
 from .unit_layer import UnitLayer
 
 #: Seconds above which the next recomputation shows the spinner first.
@@ -104,20 +105,42 @@ class ScenarioPanel(pn.viewable.Viewer):
         doc.add_next_tick_callback(run)
 
     def _draw_selected(self, scenario) -> None:
+        """The selected unit's chain, range and words; with no unit selected, the range towards
+        the supply source (a city) in the selected hex, if any (WiF 2.4.2)."""
         lang = self.session.lang
         unit = self.scenario.unit()
         res = self.results.results
         result = res.supply.get(unit.id) if unit is not None and res is not None else None
         self.range_data = None
+        source = None
         if unit is not None and unit.hex is not None and scenario is not None:
             self.range_data = self.results.supply_range(scenario, unit.id)
+        elif unit is None and scenario is not None and self.session.selected is not None:
+            source = self._city_at(self.session.selected)
+            if source is not None:
+                try:
+                    self.range_data = self.results.supply_range(scenario, source)
+                except ValueError:  # nobody controls it: no source
+                    source = None
         self.layers.draw_range(self.range_data, lang)
         costs = None
         if self.range_data is not None:
             reached = self.range_data[self.range_data["reachable"]]
             costs = dict(zip(reached["label"].astype(str), reached["cost"]))
         self.layers.draw_chain(_field(result, "chain", []) if result is not None else [], lang, costs)
-        self.report.words.object = supply_words(unit, result, self.mapview.hexmap, lang)
+        words = supply_words(unit, result, self.mapview.hexmap, lang)
+        if source is not None:
+            frame = self.range_data
+            blocked = int((~frame["reachable"] & frame["blocked_reason"].notna()).sum())
+            words = label("ui.supply.source_range", lang, source=source, reached=int(frame["reachable"].sum()),
+                          blocked=blocked) + "\n\n" + words
+        self.report.words.object = words
+
+    def _city_at(self, key) -> str | None:
+        """The name of the city or capital in hex ``key`` (a possible supply source), or None."""
+        f = self.mapview.hexmap.features
+        here = f[(f["sheet"] == key[0]) & (f["q"] == key[1]) & (f["r"] == key[2]) & f["kind"].isin(["city", "capital"])]
+        return str(here["name"].iat[0]) if len(here) else None
 
     def _sync_sides(self, scenario) -> None:
         """Offer the sides whose units exert ZOC; keep the chosen one, else the selected unit's enemy."""
@@ -166,7 +189,10 @@ class ScenarioPanel(pn.viewable.Viewer):
         self._draw_selected(scenario)
 
     def _on_click(self, event):
+        before = self.scenario.selected_unit
         self.scenario.click(event.new)
+        if self.scenario.selected_unit is None and before is None and self.scenario.scenario is not None:
+            self._draw_selected(self.traced())  # a hex with no unit: perhaps a source's range
 
     def _on_lang(self, *_):
         lang = self.session.lang
