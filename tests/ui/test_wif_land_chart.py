@@ -1,0 +1,59 @@
+"""Browser test: the land combat card reads the user's saved table (a made-up TEST FIXTURE with codes
+T1..T3, not the game's) and draws one bar per result code; a new modifier redraws the bars."""
+import os
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from tests.ui.test_pages import WAIT, _open  # noqa: E402
+from viewer.rules.charts import chart_from_dict  # noqa: E402
+from viewer.rules.wif import tables  # noqa: E402
+from viewer.userdata import ENV_VAR, UserStore  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+#: The code arrays of every data source that holds fixture codes (the bars' x column).
+_CODE_BARS = """() => {
+  const out = [];
+  for (const doc of Bokeh.documents)
+    for (const m of doc.all_models)
+      if (m.data != null && typeof m.data === "object")
+        for (const k of Object.keys(m.data)) {
+          const v = m.data[k];
+          if (Array.isArray(v) && v.length && v.every(x => typeof x === "string" && /^T[0-9]$/.test(x)))
+            out.push(v.join(","));
+        }
+  return out;
+}"""
+
+
+@pytest.fixture
+def fixture_table():
+    store = UserStore(os.environ[ENV_VAR])   # the folder the test server reads
+    code = lambda r: "T1" if r <= 6 else "T2" if r <= 14 else "T3"  # noqa: E731
+    doc = {"chart": "wif.land-combat",
+           "codes": {"result": {"T1": "fixture one", "T2": "fixture two", "T3": "fixture three"}},
+           "cells": [{"table": "assault", "column": "2:1", "roll": r, "result": code(r), "source": "test fixture"}
+                     for r in range(2, 31)]}
+    path = tables.save_user_chart(chart_from_dict(doc, tables.shipped("wif.land-combat").schema, origin="f"), store)
+    yield
+    path.unlink(missing_ok=True)
+
+
+def test_the_land_card_draws_the_users_result_codes(server, watched, fixture_table):
+    page = _open(watched, server[0] + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    page.wait_for_timeout(1000)
+    page.locator(".calculator-list-select select").first.select_option(label="Land combat odds")
+    field = page.locator(".calc-input-attack input").first   # 20 against 10: column 2:1
+    field.fill("20")
+    field.press("Enter")
+    page.locator(".calc-input-weather select").first.select_option("fine")
+    page.wait_for_function(f"() => ({_CODE_BARS})().includes('T1,T2,T3')", timeout=WAIT)
+    field = page.locator(".calc-input-drm input").first
+    field.fill("10")
+    field.press("Enter")
+    # totals 12..30: only T2 and T3 remain
+    page.wait_for_function(f"() => ({_CODE_BARS})().includes('T2,T3')", timeout=WAIT)
+    assert watched.errors == []
