@@ -133,7 +133,7 @@ def test_a_row_range_reads_totals_beyond_it_at_the_end_rows(store):
 
 @settings(max_examples=25, deadline=None)
 @given(drm=st.integers(-12, 15), blitz=st.booleans())
-def test_probabilities_sum_to_one_for_any_modifier(drm, blitz, tmp_path_factory):
+def test_probabilities_sum_to_one_for_any_modifier(drm, blitz):
     chart = chart_from_dict(fake_chart(), tables.shipped(land.LAND_CHART).schema, origin="fixture")
     table = "blitz" if blitz else "assault"
     found = land.result_distribution(chart, table, "2:1", drm)
