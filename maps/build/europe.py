@@ -4,7 +4,7 @@ Run from the repository root, after installing the pinned build-only sources (th
 runtime dependencies; see ``maps/README.md``)::
 
     pip install -r maps/build/requirements-europe.txt   # the three pinned sources
-    python maps/build/europe.py        # writes maps/europe.gpkg (about 60-120 s on 2 cores)
+    python maps/build/europe.py        # writes maps/europe.gpkg (~70 s of CPU; 1-3 min on a busy 2-core machine)
 
 Sources (all public domain or openly licensed; credits in maps/README.md):
 
