@@ -40,10 +40,11 @@ def test_the_views_own_layers_are_toggles_beside_the_political_ones(layers):
     names = list(layers._names())
     assert names[:2] == ["terrain", "countries"]
     assert {"rivers", "hexsides", "railways", "roads"} <= set(names)
-    # terrain, rivers, the other hexsides and railways open shown; roads (no rule of this map
-    # needs them) open hidden
-    assert {"terrain", "rivers", "hexsides", "railways"} <= set(layers.visible())
-    assert "roads" not in layers.visible()
+    # terrain, rivers and the other hexsides open shown; railways and roads open hidden (legibility
+    # of the whole map, hexside_layers.DEFAULT_ON) and unsent
+    assert {"terrain", "rivers", "hexsides"} <= set(layers.visible())
+    assert "roads" not in layers.visible() and "railways" not in layers.visible()
+    assert len(layers.view.hexsides.sources["rail"].data["x0"]) == 0
 
 
 @pytest.mark.parametrize("layer", ["rivers", "hexsides", "railways", "roads"])
@@ -67,11 +68,12 @@ def test_toggling_a_hexside_layer_flips_its_renderers(layers, layer):
         assert len(view.hexsides.sources[f].data["x0"]) == len(rows) > 0
 
 
-def test_a_hidden_layer_is_sent_the_first_time_it_is_shown(layers):
-    src = layers.view.hexsides.sources["road"]
+@pytest.mark.parametrize("layer, feature", [("roads", "road"), ("railways", "rail")])
+def test_a_hidden_layer_is_sent_the_first_time_it_is_shown(layers, layer, feature):
+    src = layers.view.hexsides.sources[feature]
     assert len(src.data["x0"]) == 0
-    layers.show("roads")
-    assert len(src.data["x0"]) == len(_rows(layers.view.hexmap, "road"))
+    layers.show(layer)
+    assert len(src.data["x0"]) == len(_rows(layers.view.hexmap, feature))
 
 
 def test_terrain_toggle_swaps_the_palette_not_the_hexes(layers):
@@ -109,7 +111,7 @@ def test_legend_and_toggles_follow_the_language(layers):
         terrain = {i.label["value"] for i in view._legend_items}
         assert {"Montaña", "Pantano", "Desierto montañoso"} <= terrain
         assert {"Ferrocarriles", "Ríos", "Terreno"} <= set(layers.toggles.options)
-        assert {"terrain", "railways"} <= set(layers.visible())  # a relabel keeps what is shown
+        assert {"terrain", "rivers"} <= set(layers.visible())  # a relabel keeps what is shown
     finally:
         view.state.lang = "en"
     assert hexside_items["river"].label["value"] == "River"
@@ -117,6 +119,7 @@ def test_legend_and_toggles_follow_the_language(layers):
 
 def test_rail_segments_join_the_centres_of_the_rail_rows_hexes(layers):
     view = layers.view
+    layers.show("railways")
     rows = _rows(view.hexmap, "rail")
     data = view.hexsides.sources["rail"].data
     assert len(data["x0"]) == len(rows)
@@ -151,6 +154,7 @@ def test_hexside_segments_run_along_the_shared_hexside(layers):
 
 def test_hover_names_the_feature_from_its_label_column(layers):
     view = layers.view
+    layers.show("railways")
     hover = view.hexsides.hover
     assert hover.tooltips == [("Map feature", "@label")]
     assert set(hover.renderers) == {r[0] for r in view.hexsides.renderers.values()}
@@ -209,8 +213,18 @@ def test_the_info_panel_names_the_hexs_hexside_features(layers, demo):
 def test_the_legend_names_only_the_layers_drawn(layers):
     view = layers.view
     assert "Climate zones" not in view.legend_labels()  # hidden when the view opens
-    assert {"Countries", "River", "Railway", "Forest"} <= set(view.legend_labels())
+    assert {"Countries", "River", "Strait", "Forest"} <= set(view.legend_labels())
+    assert "Railway" not in view.legend_labels()
     layers.show("climate")
-    layers.show("railways", False)
+    layers.show("railways")
+    layers.show("rivers", False)
     names = view.legend_labels()
-    assert "Climate zones" in names and "Railway" not in names and "River" in names
+    assert "Climate zones" in names and "Railway" in names and "River" not in names
+
+
+def test_a_layer_first_shown_after_a_language_switch_comes_in_that_language(demo):
+    view = MapView(hexmap=demo, state=SessionState(lang="es"))
+    view.state.lang = "en"
+    view.state.lang = "es"
+    view.show_layer("railways")
+    assert set(view.hexsides.sources["rail"].data["label"]) == {"Ferrocarril"}

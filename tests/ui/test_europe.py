@@ -99,32 +99,31 @@ _HEXSIDE_STATE = """() => {
 }"""
 
 
-def _hexside_state(page, name, visible):
-    """Wait until renderer ``name`` is ``visible`` in BokehJS (and drawn with rows when shown)."""
-    page.wait_for_function(
-        f"() => {{ const s = ({_HEXSIDE_STATE})(); return s && s['{name}'] && s['{name}'][0] === {str(visible).lower()}"
-        f" && (!{str(visible).lower()} || s['{name}'][1] > 0); }}", timeout=45000)
+def _hexside_state(page, wanted: dict):
+    """Wait until each renderer of ``wanted`` has the visibility given (and rows when shown) in BokehJS."""
+    checks = " && ".join(f"s['{n}'] && s['{n}'][0] === {str(v).lower()}" + (f" && s['{n}'][1] > 0" if v else "")
+                         for n, v in wanted.items())
+    page.wait_for_function(f"() => {{ const s = ({_HEXSIDE_STATE})(); return s && {checks}; }}", timeout=45000)
     return page.evaluate(_HEXSIDE_STATE)
 
 
 def test_railway_and_river_toggles_flip_their_renderers_in_the_page(server, watched):
     europe = load_map("europe")
-    features = set(europe.hexsides["feature"])
-    if not {"rail", "river"} <= features:
-        pytest.skip(f"the bundled europe map has no rail or river hexsides yet (has {sorted(features)})")
+    assert {"rail", "river"} <= set(europe.hexsides["feature"])
     base, _ = server
     page = _open(watched, base + "/wif")
-    state = _hexside_state(page, "hexside-rail", True)  # railways and rivers open shown
-    assert state["hexside-river"][0] and state["hexside-rail-ties"][0]
-    assert state["hexside-rail"][1] == int((europe.hexsides["feature"] == "rail").sum())
+    state = _hexside_state(page, {"hexside-river": True})  # rivers open shown, railways hidden and unsent
+    assert state["hexside-river"][1] == int((europe.hexsides["feature"] == "river").sum())
+    assert state["hexside-rail"] == [False, 0] and not state["hexside-rail-ties"][0]
     buttons = page.locator(".map-layers button")
     buttons.get_by_text("Railways", exact=True).click()
-    state = _hexside_state(page, "hexside-rail", False)
-    assert not state["hexside-rail-ties"][0] and state["hexside-river"][0]  # rivers untouched
+    state = _hexside_state(page, {"hexside-rail": True, "hexside-rail-ties": True})
+    assert state["hexside-rail"][1] == int((europe.hexsides["feature"] == "rail").sum())
+    assert state["hexside-river"][0]  # rivers untouched
     buttons.get_by_text("Rivers", exact=True).click()
-    state = _hexside_state(page, "hexside-river", False)
-    assert not state["hexside-rail"][0]
+    state = _hexside_state(page, {"hexside-river": False})
+    assert state["hexside-rail"][0]
     buttons.get_by_text("Railways", exact=True).click()
-    state = _hexside_state(page, "hexside-rail", True)
-    assert state["hexside-rail-ties"][0] and not state["hexside-river"][0]
+    state = _hexside_state(page, {"hexside-rail": False, "hexside-rail-ties": False})
+    assert not state["hexside-river"][0]
     assert watched.errors == []

@@ -40,11 +40,11 @@ HEXSIDE_STYLES = {
     "lake": {"line_width": 4, "line_dash": "solid"},
     "all-sea": {"line_width": 3, "line_dash": "dotted"},
     "strait": {"line_width": 5, "line_dash": "dashed"},
-    "rail": {"line_width": 3.5, "line_dash": "solid"},
+    "rail": {"line_width": 3, "line_dash": "solid"},
     "road": {"line_width": 2, "line_dash": "dashdot"},
 }
 #: The white dashes drawn on a railway's dark line (its "ties").
-RAIL_TIES = {"line_color": "#ffffff", "line_width": 1.5, "line_dash": [4, 4]}
+RAIL_TIES = {"line_color": "#ffffff", "line_width": 1.2, "line_dash": [4, 4]}
 
 SELECTION_COLOR = "#d7263d"
 

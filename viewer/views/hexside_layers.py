@@ -31,10 +31,15 @@ LINK_LAYERS = {"railways": ("rail",), "roads": ("road",)}
 #: Every layer of this module, in toggle order.
 LAYER_FEATURES = {**HEXSIDE_LAYERS, **LINK_LAYERS}
 #: Layers shown when a view opens (terrain is the base map's own toggle, see MapView.terrain).
-DEFAULT_ON = ("rivers", "hexsides", "railways")
-#: Bokeh render level of the lines: above every hex fill (the base and the overlays, drawn at the
-#: "glyph" level whenever they are added), below the place names and the selection ("annotation").
-LINE_LEVEL = "guide"
+#: Rivers and the few strait, alpine and lake hexsides stay legible over the whole map; the 1939
+#: railway network is dense in western and central Europe, where at full view it covers the
+#: capitals' names and the rivers, so railways (and roads) open hidden and cost the first page
+#: nothing until a player shows them.
+DEFAULT_ON = ("rivers", "hexsides")
+#: Bokeh render level of the lines: above every hex fill (the base at "image", hex overlays at
+#: "underlay"), with the places, units and selection drawn after them. Levels above "glyph" are not
+#: clipped to the plot's frame, so the lines stay at "glyph".
+LINE_LEVEL = "glyph"
 
 
 def _centres(hexmap: HexMap, shifts, sheets, q, r) -> tuple[np.ndarray, np.ndarray]:

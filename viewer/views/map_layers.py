@@ -47,8 +47,6 @@ HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_
               "chokepoints": "map.chokepoint"}
 #: Layers shown when the view opens (the view's own layers start as the view shows them).
 DEFAULT_ON = ("countries", "cities")
-#: Bokeh render level of places and names: above the rivers and railways (hexside_layers.LINE_LEVEL).
-NAME_LEVEL = "annotation"
 
 def _text(value) -> str | None:
     if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
@@ -207,7 +205,7 @@ class MapLayers(pn.viewable.Viewer):
         src = ColumnDataSource({"x": xs, "y": ys, "name": names, "text": names}, name="map-sea-names")
         rend = self.view.figure.text(x="x", y="y", text="text", source=src, text_align="center",
                                      text_baseline="middle", text_font_size="9pt", text_font_style="italic",
-                                     text_color="#08306b", name="map-sea-names", level=NAME_LEVEL)
+                                     text_color="#08306b", name="map-sea-names")
         self._texts["sea_areas"] = [(src, rend, "sea_area")]
 
     def _draw_chokepoints(self):
@@ -250,14 +248,14 @@ class MapLayers(pn.viewable.Viewer):
         self._places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
                                          "size": [7 if m else 4 for m in marks]}, name="map-places")
         dots = self.view.figure.scatter(x="x", y="y", size="size", source=self._places, fill_color="#222222",
-                                        line_color="white", name="map-place-dots", level=NAME_LEVEL)
+                                        line_color="white", name="map-place-dots")
         dots.nonselection_glyph = None
         # names drawn for the capitals only (the rest would cover the map at full view); every
         # place names itself on hover
         named = CDSView(filter=BooleanFilter(marks))
         text = self.view.figure.text(x="x", y="y", text="text", source=self._places, view=named, x_offset=5,
                                      y_offset=-2, text_font_size="8pt", text_font_style="bold",
-                                     text_color="#222222", name="map-place-names", level=NAME_LEVEL)
+                                     text_color="#222222", name="map-place-names")
         self._city_renderers = [dots, text]
         self._add_hover("cities", [dots], field="@text")
 

@@ -114,7 +114,7 @@ class MapView(pn.viewable.Viewer):
             rend = self.figure.hex_tile(
                 q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
                 fill_color={"field": "t", "transform": mapper}, line_color="white", line_width=0.5,
-                name=f"base-{sheet.name}",
+                name=f"base-{sheet.name}", level="image",  # under the hex overlays ("underlay") and lines
             )
             rend.nonselection_glyph = None
             rend.selection_glyph = None
@@ -148,7 +148,6 @@ class MapView(pn.viewable.Viewer):
             rend = self.figure.hex_tile(
                 q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
                 fill_alpha=0, line_color=SELECTION_COLOR, line_width=4, name=f"selection-{sheet.name}",
-                level="annotation",  # above the hexside and railway lines
             )
             rend.nonselection_glyph = None
             self._selection[sheet.name] = src

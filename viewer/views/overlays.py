@@ -103,6 +103,7 @@ class OverlaySet:
                 rend = self._figure.hex_tile(
                     q="q", r="r", size=sheet.size, source=src, orientation=sheet.orientation,
                     fill_color="color", fill_alpha="alpha", line_color="color", line_alpha="alpha",
+                    level="underlay",  # over the base ("image"), under rivers, railways and units ("glyph")
                 )
                 sources[sheet.name] = src
                 renderers.append(rend)
