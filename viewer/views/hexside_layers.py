@@ -119,7 +119,8 @@ class HexsideLayers:
                 self._rows[feature] = rows
                 self._columns[feature] = cols
                 self._draw(figure, layer, feature)
-        self.hover = HoverTool(renderers=[r[0] for r in self.renderers.values()], tooltips=[])
+        # to the left of the pointer: the hex's own tooltips (hex, terrain, country …) open to its right
+        self.hover = HoverTool(renderers=[r[0] for r in self.renderers.values()], tooltips=[], attachment="left")
         if self.renderers:
             figure.add_tools(self.hover)
         self.relabel(lang)
