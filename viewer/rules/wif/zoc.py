@@ -168,13 +168,14 @@ class _Context:
     control_index: np.ndarray  # per hex: index into controllers
 
 
-def _context(hexmap, scenario: Scenario) -> _Context:
+def _context(hexmap, scenario: Scenario, weather=None, control=None) -> _Context:
     from viewer.rules.wif.weather_effects import lake_frozen
 
     adj = adjacency(hexmap)
     cols = adj.columns
     off_map, hex_dot = cols["off_map"], cols["hex_dot"]
-    weather = scenario.weather_array(hexmap, effective=True)
+    if weather is None:
+        weather = scenario.weather_array(hexmap, effective=True)
     snowy = np.isin(weather, ("snow", "blizzard"))
     lake_hex = cols["terrain"] == "lake"
     frozen_hex = np.isin(weather, [w for w in ("fine", "rain", "snow", "storm", "blizzard") if lake_frozen(w)])
@@ -190,16 +191,27 @@ def _context(hexmap, scenario: Scenario) -> _Context:
         option4 = np.isin(cols["map_class"], classes)
     pos = {u.id: adj.rows[tuple(u.hex)] for u in scenario.units.values()
            if u.hex is not None and tuple(u.hex) in adj.rows}
-    control = scenario.control_array(hexmap)
+    if control is None:
+        control = scenario.control_array(hexmap)
     names, index = np.unique(np.where(pd.isna(control), "", control).astype(str), return_inverse=True)
     controllers = np.array([n or None for n in names], dtype=object)
     return _Context(adj, edge_open, off_map, option4, control, pos, controllers, index)
 
 
-def _permitted(scenario: Scenario, power: str, ctx: "_Context") -> np.ndarray:
-    """Per hex: may ``power``'s units exert ZOC into a hex with that controller (WiF 2.2, 9.1)?"""
-    ok = np.array([_target_reason(scenario, power, c) is None for c in ctx.controllers], dtype=bool)
-    return ok[ctx.control_index]
+def _permitted(scenario: Scenario, power: str, ctx: "_Context", rows=None) -> np.ndarray:
+    """Per hex: may ``power``'s units exert ZOC into a hex with that controller (WiF 2.2, 9.1)?
+
+    ``rows``: only these hexes are asked about (the others answer False), so only their
+    controllers are looked up."""
+    if rows is None:
+        ok = np.array([_target_reason(scenario, power, c) is None for c in ctx.controllers], dtype=bool)
+        return ok[ctx.control_index]
+    ok = np.zeros(len(ctx.controllers), dtype=bool)
+    for i in np.unique(ctx.control_index[rows]).tolist():
+        ok[i] = _target_reason(scenario, power, ctx.controllers[i]) is None
+    out = np.zeros(len(ctx.control_index), dtype=bool)
+    out[rows] = ok[ctx.control_index[rows]]
+    return out
 
 
 def _target_reason(scenario: Scenario, power: str, controller: str | None) -> str | None:
@@ -224,24 +236,30 @@ def _support(scenario: Scenario, ctx: _Context, n: int, side) -> np.ndarray:
     return (hq >= 1) | (corps >= 2)
 
 
-def zoc_by_power(hexmap, scenario: Scenario) -> dict[str, np.ndarray]:
-    """For each power with units on the map, the hexes in its units' ZOC (bool arrays, WiF 2.2)."""
-    ctx = _context(hexmap, scenario)
+def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None) -> dict[str, np.ndarray]:
+    """For each power with units on the map, the hexes in its units' ZOC (bool arrays, WiF 2.2).
+
+    ``weather`` and ``control``: the scenario's ``weather_array(hexmap, effective=True)`` and
+    ``control_array(hexmap)`` when the caller has them already (the supply engine does)."""
+    ctx = _context(hexmap, scenario, weather, control)
     n = len(hexmap.hexes)
     adj = ctx.adj
     by_power: dict[str, list[Unit]] = {}
     for u in scenario.units.values():
-        if u.id in ctx.pos and zoc_reach(u, scenario.options) != NONE and not ctx.off_map[ctx.pos[u.id]]:
-            by_power.setdefault(u.power, []).append(u)
+        if u.id in ctx.pos and not ctx.off_map[ctx.pos[u.id]]:
+            reach = zoc_reach(u, scenario.options)
+            if reach != NONE:
+                by_power.setdefault(u.power, []).append((ctx.pos[u.id], reach))
     out = {}
     for power, units in by_power.items():
         mask = np.zeros(n, dtype=bool)
         source = np.zeros(n, dtype=bool)
-        for u in units:
-            mask[ctx.pos[u.id]] = True
-            if zoc_reach(u, scenario.options) == ADJACENT:
-                source[ctx.pos[u.id]] = True
-        edges = ctx.edge_open & source[adj.src] & _permitted(scenario, power, ctx)[adj.dst]
+        for row, reach in units:
+            mask[row] = True
+            if reach == ADJACENT:
+                source[row] = True
+        edges = ctx.edge_open & source[adj.src]
+        edges &= _permitted(scenario, power, ctx, adj.dst[edges])[adj.dst]
         if ctx.option4 is not None:
             edges &= ~ctx.option4[adj.dst] | _support(scenario, ctx, n, scenario.side_of(power))[adj.src]
         mask[adj.dst[edges]] = True

@@ -28,7 +28,7 @@ from scipy.sparse.csgraph import connected_components
 
 from viewer.rules.wif.supply.graph import MapGraph, map_graph
 from viewer.rules.wif.supply.legs import EPS
-from viewer.rules.wif.weather import BLIZZARD, SNOW
+from viewer.rules.wif.weather import BLIZZARD, DESERT_SHIFT, SNOW
 from viewer.rules.wif.weather_effects import SUPPLY_RANGE
 
 #: Why a hex cannot be entered (index = code; 0 = open). Label keys: ``supply.block.<name>``.
@@ -62,6 +62,16 @@ class SideView:
     landing_ports: np.ndarray  # rows of friendly open ports a line may land at
     matrix: dict              # "basic" / "rail" -> csr_matrix of entering costs
     friendly_ctrl: np.ndarray  # hex controlled by the tracer's side (friendly cities and ports)
+    weights: dict = None      # "basic" / "rail" -> entering cost per edge of the map (inf: closed)
+    _reverse: dict = None
+
+    def reverse(self, kind: str):
+        """The transposed matrix of ``kind``: searches towards a set of hexes (built once)."""
+        if self._reverse is None:
+            self._reverse = {}
+        if kind not in self._reverse:
+            self._reverse[kind] = self.graph.csr(self.weights[kind], reverse=True)
+        return self._reverse[kind]
 
 
 class Politics:
@@ -104,21 +114,58 @@ class Politics:
 
 
 def scenario_arrays(hexmap, scenario) -> dict:
-    """Control and effective weather of every hex (computed once per trace)."""
+    """Control, effective weather, budgets, units' rows and each power's ZOC (once per trace).
+
+    The same values as ``scenario.control_array`` and ``scenario.weather_array(effective=True)``
+    (WiF 2.5, 8.2.1), computed from the map's cached country and zone codes.
+    """
     from viewer.rules.wif.zoc import zoc_by_power  # C1's ZOC (WiF 2.2)
 
-    ctrl = scenario.control_array(hexmap)
-    weather = scenario.weather_array(hexmap, effective=True)
-    names, inv = np.unique(np.array([c if c is not None else "" for c in ctrl], dtype=object).astype(str),
-                           return_inverse=True)
-    wnames, winv = np.unique(weather.astype(str), return_inverse=True)
+    g = map_graph(hexmap)
+    ctrl, names, inv = _control(g, scenario)
+    zones = [scenario.zone_weather(z) for z in g.zone_names.tolist()] + ["fine"]
+    desert = [DESERT_SHIFT.get(w, w) for w in zones]
+    zi = g.zone_inv
+    weather = np.where(g.desert, np.array(desert, dtype=object)[zi], np.array(zones, dtype=object)[zi])
+    budget = np.array([SUPPLY_RANGE[w] for w in zones], dtype=np.int64)
+    budget_d = np.array([SUPPLY_RANGE[w] for w in desert], dtype=np.int64)
+    frozen = np.isin(np.array(zones, dtype=object), FROZEN)
+    frozen_d = np.isin(np.array(desert, dtype=object), FROZEN)
+    rows = {}
+    for u in scenario.units.values():
+        if u.hex is not None:
+            key = tuple(u.hex)
+            r = g.row_of.get(key)
+            rows[u.id] = hexmap.position(key) if r is None else r
+    ix = {a: i for i, a in enumerate(g.sea_areas)}
+    at_sea: dict[int, list] = {}
+    for u in scenario.units.values():
+        if u.hex is None and u.sea_area in ix:
+            at_sea.setdefault(ix[u.sea_area], []).append(u)
+    land = [u for u in scenario.units.values() if u.id in rows and u.is_land]
     return {"control": ctrl, "weather": weather, "ctrl_names": names, "ctrl_inv": inv,
-            "budget": np.array([SUPPLY_RANGE[w] for w in wnames], dtype=np.int64)[winv],
-            "frozen": np.isin(wnames, FROZEN)[winv],
+            "budget": np.where(g.desert, budget_d[zi], budget[zi]),
+            "frozen": np.where(g.desert, frozen_d[zi], frozen[zi]),
             "country": hexmap.hexes["country"].fillna("").to_numpy(dtype=str),
-            "zoc": zoc_by_power(hexmap, scenario),
-            "unit_rows": {u.id: hexmap.position(tuple(u.hex)) for u in scenario.units.values()
-                          if u.hex is not None}}
+            "zoc": zoc_by_power(hexmap, scenario, weather=weather, control=ctrl),
+            "unit_rows": rows, "at_sea": at_sea,
+            "land_rows": np.array([rows[u.id] for u in land], dtype=np.int64),
+            "land_powers": np.array([u.power for u in land], dtype=object)}
+
+
+def _control(g: MapGraph, scenario):
+    """Who controls each hex (WiF 2.5) and the distinct controllers with each hex's index."""
+    by_country = [scenario.country_controller(c) for c in g.country_names.tolist()] + [None]
+    overrides = [(g.row_of.get(tuple(k)), p) for k, p in scenario.control.items()]
+    overrides = [(r, p) for r, p in overrides if r is not None]
+    names = sorted({c or "" for c in by_country} | {p or "" for _, p in overrides})
+    code = {c: i for i, c in enumerate(names)}
+    ctrl = np.array(by_country, dtype=object)[g.country_inv]
+    inv = np.array([code[c or ""] for c in by_country], dtype=np.int64)[g.country_inv]
+    for r, p in overrides:
+        ctrl[r] = p
+        inv[r] = code[p or ""]
+    return ctrl, np.array(names, dtype=str), inv
 
 
 def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
@@ -152,14 +199,15 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
         if pol.war(p, power):
             zoc |= np.asarray(m, dtype=bool)
     own_land = np.zeros(g.n, bool)
-    rows = arrays["unit_rows"]
-    for u in scenario.units.values():
-        if u.id in rows and u.is_land and pol.friendly(power, u.power):
-            own_land[rows[u.id]] = True
+    lp = arrays["land_powers"]
+    if len(lp):
+        kinds, k_inv = np.unique(lp.astype(str), return_inverse=True)
+        friends = np.array([pol.friendly(power, p) for p in kinds.tolist()], dtype=bool)[k_inv]
+        own_land[arrays["land_rows"][friends]] = True
     enter = np.where(zoc & ~own_land, 2, enter)
     enter = np.where(~g.land, 1, enter).astype(np.int8)
     # -- sea areas (overseas supply)
-    area_block = _area_blocks(g, scenario, power, pol)
+    area_block = _area_blocks(g, scenario, power, pol, arrays.get("at_sea"))
     closed = _closed_passages(g, hexmap, ctrl, power, pol)
     area_comp, area_adj = _components(g, area_block, closed)
     # -- hexsides (limits 4-6, option 12)
@@ -177,29 +225,28 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     frozen_port = g.freezable & frozen_w
     embark_ok = g.port & ~frozen_port
     landing = np.flatnonzero(g.port & ~frozen_port & friendly_ctrl & (enter == 0))
-    # -- matrices
+    # -- edge weights over the map's fixed structure (inf: closed); matrices are built from them
     ok = (edge == 0) & (enter[g.dst] == 0)
-    src, dst = g.src[ok], g.dst[ok]
-    w_basic = cost[dst].astype(float)
-    zero = f["rail"][ok] | f["road"][ok] | (f["strait"][ok] & g.has_rail[src] & g.has_rail[dst])
-    w_rail = np.where(zero, EPS, w_basic)
-    shape = (g.n, g.n)
-    matrix = {"basic": csr_matrix((w_basic, (src, dst)), shape=shape),
-              "rail": csr_matrix((w_rail, (src, dst)), shape=shape)}
+    w_basic = np.where(ok, cost[g.dst].astype(float), np.inf)
+    w_rail = np.where(ok & g.rail_free, EPS, w_basic)
+    weights = {"basic": w_basic, "rail": w_rail}
+    matrix = {k: g.csr(w) for k, w in weights.items()}
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
-                    frozen_port, embark_ok, landing, matrix, friendly_ctrl)
+                    frozen_port, embark_ok, landing, matrix, friendly_ctrl, weights)
 
 
-def _area_blocks(g: MapGraph, scenario, power: str, pol: Politics) -> np.ndarray:
+def _area_blocks(g: MapGraph, scenario, power: str, pol: Politics, by_area: dict | None = None) -> np.ndarray:
     """Sea areas closed to ``power``'s overseas supply (WiF 2.4.2, SiF option 11)."""
-    ix = {a: i for i, a in enumerate(g.sea_areas)}
-    by_area: dict[int, list] = {}
-    for u in scenario.units.values():
-        if u.hex is None and u.sea_area in ix:
-            by_area.setdefault(ix[u.sea_area], []).append(u)
+    if by_area is None:
+        ix = {a: i for i, a in enumerate(g.sea_areas)}
+        by_area = {}
+        for u in scenario.units.values():
+            if u.hex is None and u.sea_area in ix:
+                by_area.setdefault(ix[u.sea_area], []).append(u)
     out = np.zeros(len(g.sea_areas), np.int8)
     limited = bool(scenario.option("limited_overseas_supply"))
-    for a in range(len(g.sea_areas)):
+    # without option 11 only areas holding units can be closed
+    for a in (range(len(g.sea_areas)) if limited else sorted(by_area)):
         units = by_area.get(a, [])
         blockers = [u for u in units if pol.war(power, u.power)
                     and (u.is_carrier or u.is_surface_combat or (u.is_air and u.air_to_sea > 0))]
@@ -225,7 +272,7 @@ def _closed_passages(g: MapGraph, hexmap, ctrl, power: str, pol: Politics) -> li
         if test == "any-adjacent":
             around = set(places)
             for p in places:
-                around |= set(g.dst[g.src == p].tolist())
+                around |= set(g.around.get(p, ()))
             shut = any(ctrl[p] is not None and g.land[p] and pol.war(power, ctrl[p]) for p in around)
         elif test == "friendly":
             shut = not all(pol.friendly(power, ctrl[p]) for p in places)

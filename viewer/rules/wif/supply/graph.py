@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy.sparse import csr_matrix
 
 from viewer import hexgrid
 from viewer.board import tables as T
@@ -62,6 +63,28 @@ class MapGraph:
     city_names: dict           # hex row -> city name
     passages: list             # chokepoints (WiF 11.4.4): (area a, area b, name, test, place rows)
     capital_rows: dict         # capital name -> hex row (WiF 2.4.2 secondary sources)
+    rail_free: np.ndarray      # per edge: a rail leg enters for nothing (railway, road, railed strait)
+    row_of: dict               # hex key (sheet, q, r) -> row
+    zone_names: np.ndarray     # distinct climate zones; zone_inv: index per hex (-1: none)
+    zone_inv: np.ndarray
+    country_names: np.ndarray  # distinct map countries; country_inv: index per hex (-1: none)
+    country_inv: np.ndarray
+    fwd_indptr: np.ndarray     # CSR structure of the edges (they are sorted by src, dst)
+    rev_order: np.ndarray      # edge order sorted by (dst, src): the reversed graph's CSR
+    rev_indices: np.ndarray
+    rev_indptr: np.ndarray
+    around: dict               # chokepoint place row -> rows of the place and its neighbours
+
+    def csr(self, weight: np.ndarray, reverse: bool = False) -> csr_matrix:
+        """The map's fixed sparse structure with ``weight`` per edge (``inf``: closed edge).
+
+        ``reverse`` gives the transposed graph (searches *towards* a set of hexes). The structure
+        never changes per scenario: only the weights do, so building a matrix costs one array.
+        """
+        shape = (self.n, self.n)
+        if reverse:
+            return csr_matrix((weight[self.rev_order], self.rev_indices, self.rev_indptr), shape=shape)
+        return csr_matrix((weight, self.dst, self.fwd_indptr), shape=shape)
 
     def base_cost(self, afa_asa_option_1: bool = False) -> np.ndarray:
         """What entering each hex costs a supply line (WiF 2.4.2, 8.2.2), as integers."""
@@ -186,8 +209,20 @@ def _build(hexmap) -> MapGraph:
     for name, r, kind in zip(f["name"].tolist(), f_rows.tolist(), f["kind"].tolist()):
         if r >= 0 and kind == "capital":
             capital_rows.setdefault(str(name), int(r))
+    zero = feature["rail"] | feature["road"] | (feature["strait"] & rail_rows[src] & rail_rows[dst])
+    rev_order = np.lexsort((src, dst))
+    around = {}
+    for *_, places in passages:
+        for p in places:
+            around[p] = sorted({p} | set(dst[src == p].tolist()))
+    zone_names, zone_inv = _codes(h["climate_zone"])
+    country_names, country_inv = _codes(h["country"])
     return MapGraph(
         n=n, passages=passages, capital_rows=capital_rows, src=src, dst=dst, feature=feature,
+        rail_free=zero, row_of={k: i for i, k in enumerate(hexmap.keys())},
+        zone_names=zone_names, zone_inv=zone_inv, country_names=country_names, country_inv=country_inv,
+        fwd_indptr=_indptr(src, n), rev_order=rev_order, rev_indices=src[rev_order],
+        rev_indptr=_indptr(dst, n), around=around,
         labels=h["label"].to_numpy(dtype=str),
         land=~hex_dot,
         off_map=h["off_map"].to_numpy(bool),
@@ -200,3 +235,17 @@ def _build(hexmap) -> MapGraph:
         sea_areas=areas, hex_area=hex_area, strait_area=strait_area, area_edges=area_edges,
         port_names=port_names, city_names=city_names,
     )
+
+
+def _indptr(rows: np.ndarray, n: int) -> np.ndarray:
+    return np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n))]).astype(np.int32)
+
+
+def _codes(column: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct non-empty values of a hex column and each hex's index into them (-1: none)."""
+    values = column.to_numpy(dtype=object)
+    known = ~pd.isna(values)
+    names, inv = np.unique(values[known].astype(str), return_inverse=True)
+    out = np.full(len(values), -1, dtype=np.int64)
+    out[known] = inv
+    return names, out

@@ -30,13 +30,38 @@ def rule_cost(d):
     return np.floor(np.asarray(d, dtype=float) + 1e-9)  # inf stays inf
 
 
+class CsgraphSearch:
+    """The searches of the engine, run by ``scipy.sparse.csgraph.dijkstra`` (compiled code)."""
+
+    name = "csgraph"
+
+    def search(self, matrix, origins: np.ndarray, limit: float):
+        return dijkstra(matrix, directed=True, indices=origins, limit=limit, return_predecessors=True)
+
+    def nearest(self, matrix, sources: np.ndarray, limit: float) -> np.ndarray:
+        return dijkstra(matrix, directed=True, indices=sources, limit=limit, min_only=True)
+
+
+#: What runs the searches; ``bench/supply.py`` swaps in a networkx one for its baseline.
+BACKEND = CsgraphSearch()
+
+
 def search(matrix, origins, limit: float):
     """Distances and predecessors from each origin (rows), cut at ``limit`` (WiF 2.4.2 budgets)."""
     origins = np.asarray(origins, dtype=np.int64)
     if len(origins) == 0:
         n = matrix.shape[0]
         return np.empty((0, n)), np.empty((0, n), dtype=np.int32)
-    return dijkstra(matrix, directed=True, indices=origins, limit=limit + 0.5, return_predecessors=True)
+    return BACKEND.search(matrix, origins, limit + 0.5)
+
+
+def nearest(matrix, sources, limit: float) -> np.ndarray:
+    """Distance from the nearest of ``sources`` to every hex (one search from all of them at once),
+    cut at ``limit``; over a reversed matrix, the distance from every hex *to* the nearest source."""
+    sources = np.unique(np.asarray(sources, dtype=np.int64))
+    if len(sources) == 0:
+        return np.full(matrix.shape[0], np.inf)
+    return BACKEND.nearest(matrix, sources, limit + 0.5)
 
 
 def path(pred_row: np.ndarray, target: int) -> list[int]:

@@ -86,3 +86,50 @@ class UnitSupply:
             d["reason"] = {"key": self.reason.key, "params": self.reason.params, "text": self.reason.text,
                            "rule": str(self.reason.rule)}
         return d
+
+
+class LazyUnitSupply(UnitSupply):
+    """A verdict whose chain, reason and emergency HQ are built on first access.
+
+    :func:`~viewer.rules.wif.supply.trace.trace_all` decides ``in_supply`` for every unit at once
+    (vectorised searches); the chain of legs (or the reason) of one unit costs its own search and
+    is only needed for the unit a player selects or for the command line. ``resolve()`` returns the
+    full :class:`UnitSupply`; it must agree on ``in_supply`` (checked: a mismatch is an engine bug).
+    """
+
+    def __init__(self, unit: str, in_supply: bool, resolve):
+        object.__setattr__(self, "unit", unit)
+        object.__setattr__(self, "in_supply", bool(in_supply))
+        object.__setattr__(self, "at_sea", False)
+        object.__setattr__(self, "_resolve", resolve)
+        object.__setattr__(self, "_full", None)
+
+    def resolved(self) -> UnitSupply:
+        """The full verdict (computed once)."""
+        if self._full is None:
+            full = self._resolve()
+            if full.in_supply != self.in_supply:
+                raise RuntimeError(f"supply of unit {self.unit!r}: the batched verdict ({self.in_supply}) "
+                                   f"and the traced chain ({full.in_supply}) disagree")
+            object.__setattr__(self, "_full", full)
+        return self._full
+
+    @property
+    def chain(self) -> list:
+        return self.resolved().chain
+
+    @property
+    def reason(self) -> Reason | None:
+        return self.resolved().reason
+
+    @property
+    def emergency_hq(self) -> str | None:
+        return self.resolved().emergency_hq
+
+    def __eq__(self, other):
+        if not isinstance(other, UnitSupply):
+            return NotImplemented
+        names = ("unit", "in_supply", "chain", "reason", "at_sea", "emergency_hq")
+        return all(getattr(self, k) == getattr(other, k) for k in names)
+
+    __hash__ = None

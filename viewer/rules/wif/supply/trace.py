@@ -12,12 +12,15 @@ reaches a face-up HQ by a basic line is reported with that HQ (WiF 2.4.3).
 """
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, Politics, scenario_arrays, side_view
-from viewer.rules.wif.supply.graph import map_graph
 from viewer.rules.wif.supply.legs import SeaSearch, path, rule_cost, search
-from viewer.rules.wif.supply.result import BASIC, R_LINES, R_OUT, R_WHEN, RAIL, Leg, Reason, UnitSupply
+from viewer.rules.wif.supply.reach import GroupReach
+from viewer.rules.wif.supply.result import (BASIC, R_LINES, R_OUT, R_WHEN, RAIL, LazyUnitSupply, Leg, Reason,
+                                            UnitSupply)
 from viewer.rules.wif.supply.sources import find_sources
 
 _INF = np.inf
@@ -149,25 +152,60 @@ def _counted(rows, raw_row) -> list[int]:
     return [r for r, a, b in zip(rows[1:], d[:-1], d[1:]) if b - a >= 1]
 
 
-def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
-    """Supply of every unit of ``scenario`` (or of ``unit_ids``) on ``hexmap`` (WiF 2.4)."""
-    g = map_graph(hexmap)
+class _Tracer:
+    """One group's tracing: the vectorised verdicts, and the legs of a unit's chain on request."""
+
+    def __init__(self, hexmap, scenario, side, sources, limit, arrays):
+        self.hexmap, self.s, self.side, self.sources = hexmap, scenario, side, sources
+        self.limit, self.arrays = limit, arrays
+        self._grp = None
+        self.sec_index = {x.unit: i for i, x in enumerate(sources.secondary) if x.unit}
+
+    @property
+    def grp(self) -> _Group:
+        if self._grp is None:
+            self._grp = _Group(self.hexmap, self.s, self.side, self.sources, self.limit)
+        return self._grp
+
+    def verdicts(self, units) -> dict[str, bool]:
+        """Whether each unit is in supply (WiF 2.4.2), decided by :class:`GroupReach`."""
+        reach = GroupReach(self.side, self.sources, self.limit)
+        out = {u.id: bool(reach.good1[self.sec_index[u.id]]) for u in units if u.id in self.sec_index}
+        plain = [u for u in units if u.id not in self.sec_index]
+        rows = np.array([self.arrays["unit_rows"][u.id] for u in plain], dtype=np.int64)
+        out.update(zip((u.id for u in plain), reach.units(rows).tolist()))
+        return out
+
+    def resolve(self, u) -> UnitSupply:
+        """The unit's chain of legs, or why it has none: a search from its own hex (WiF 2.4.2)."""
+        grp = self.grp
+        if u.id in self.sec_index:
+            legs = grp.chain_from_secondary(self.sec_index[u.id], 1)
+            return UnitSupply(u.id, True, legs) if legs else _out(grp, u, None, None, self.hexmap)
+        row = self.arrays["unit_rows"][u.id]
+        D, PR = search(self.side.matrix[BASIC], [row], self.limit)
+        return _trace_unit(grp, u, row, D[0], rule_cost(D[0]), PR[0], self.hexmap, self.s)
+
+
+def _tracers(hexmap, scenario, unit_ids):
+    """Units at sea or off the map (answered at once) and one :class:`_Tracer` per group."""
     arrays = scenario_arrays(hexmap, scenario)
     pol = Politics(scenario)
     wanted = set(scenario.units) if unit_ids is None else set(unit_ids)
-    out: dict[str, UnitSupply] = {}
+    fixed: dict[str, UnitSupply] = {}
     groups: dict[tuple, list] = {}
     for u in scenario.units.values():
         if u.id not in wanted:
             continue
         if u.hex is None:
             if u.sea_area is not None:
-                out[u.id] = UnitSupply(u.id, True, at_sea=True)
+                fixed[u.id] = UnitSupply(u.id, True, at_sea=True)
             else:
-                out[u.id] = UnitSupply(u.id, False, reason=Reason("not-placed", {}, "the unit is not on the map", R_WHEN))
+                fixed[u.id] = UnitSupply(u.id, False, reason=Reason("not-placed", {}, "the unit is not on the map",
+                                                                     R_WHEN))
             continue
         groups.setdefault((u.power, u.home), []).append(u)
-    sides = {}
+    sides, tracers = {}, []
     for (power, home), units in groups.items():
         if power not in sides:
             sides[power] = side_view(hexmap, scenario, power, arrays, pol)
@@ -175,19 +213,29 @@ def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
         sources = find_sources(hexmap, scenario, units[0].__class__(id="", type="INF", power=power, home=home),
                                arrays, pol)
         limit = float(max(4, side.budget.max()))
-        grp = _Group(hexmap, scenario, side, sources, limit)
-        sec_index = {x.unit: i for i, x in enumerate(grp.S) if x.unit}
-        plain = [u for u in units if u.id not in sec_index]
-        rows = np.array([arrays["unit_rows"][u.id] for u in plain], dtype=np.int64)
-        D, PR = search(side.matrix[BASIC], rows, limit)
-        DC = rule_cost(D)
+        tracers.append((_Tracer(hexmap, scenario, side, sources, limit, arrays), units))
+    return fixed, tracers
+
+
+def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
+    """Supply of every unit of ``scenario`` (or of ``unit_ids``) on ``hexmap`` (WiF 2.4).
+
+    ``in_supply`` is decided for all units at once (:mod:`.reach`); each unit's chain, reason and
+    option-13 HQ are traced when first read (:class:`~.result.LazyUnitSupply`)."""
+    out, tracers = _tracers(hexmap, scenario, unit_ids)
+    for tracer, units in tracers:
+        for uid, ok in tracer.verdicts(units).items():
+            out[uid] = LazyUnitSupply(uid, ok, partial(tracer.resolve, scenario.units[uid]))
+    return {uid: out[uid] for uid in scenario.units if uid in out}
+
+
+def trace_each(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
+    """The same answers as :func:`trace_all`, traced unit by unit (a search from each unit's hex):
+    the straightforward reading, kept as the reference the batched verdicts are tested against."""
+    out, tracers = _tracers(hexmap, scenario, unit_ids)
+    for tracer, units in tracers:
         for u in units:
-            if u.id in sec_index:
-                i = sec_index[u.id]
-                legs = grp.chain_from_secondary(i, 1)
-                out[u.id] = UnitSupply(u.id, True, legs) if legs else _out(grp, u, None, None, hexmap)
-        for k, u in enumerate(plain):
-            out[u.id] = _trace_unit(grp, u, int(rows[k]), D[k], DC[k], PR[k], hexmap, scenario)
+            out[u.id] = tracer.resolve(u)
     return {uid: out[uid] for uid in scenario.units if uid in out}
 
 
