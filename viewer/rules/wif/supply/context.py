@@ -90,7 +90,14 @@ class Politics:
     def coop(self, a, b) -> bool:
         k = (a, b)
         if k not in self._coop:
-            self._coop[k] = bool(a is not None and b is not None and self.s.cooperates(a, b))
+            if a is None or b is None:
+                out = False
+            elif not self.s.cooperation:
+                # with no cooperation pairs, Scenario.cooperates reduces to "the same major power"
+                out = a == b or (self.s.major_of(a) or a) == (self.s.major_of(b) or b)
+            else:
+                out = self.s.cooperates(a, b)
+            self._coop[k] = bool(out)
         return self._coop[k]
 
     def neutral(self, p) -> bool:
@@ -209,7 +216,11 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     # -- sea areas (overseas supply)
     area_block = _area_blocks(g, scenario, power, pol, arrays.get("at_sea"))
     closed = _closed_passages(g, hexmap, ctrl, power, pol)
-    area_comp, area_adj = _components(g, area_block, closed)
+    seen = arrays.setdefault("components", {})   # powers of one side mostly share them
+    key = (area_block.tobytes(), tuple(sorted((a, b) for a, b, _ in closed)))
+    if key not in seen:
+        seen[key] = _components(g, area_block, closed)
+    area_comp, area_adj = seen[key]
     # -- hexsides (limits 4-6, option 12)
     f = g.feature
     edge = np.zeros(len(g.src), np.int8)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.sparse import csr_matrix
 
 from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, Politics, scenario_arrays, side_view
 from viewer.rules.wif.supply.legs import EPS, rule_cost, search
@@ -21,17 +20,13 @@ from viewer.rules.wif.supply.result import BASIC, RAIL
 COLUMNS = ("label", "cost", "budget", "reachable", "blocked_reason")
 
 
-def _open_matrix(side, kind: str) -> csr_matrix:
+def _open_weights(side, kind: str) -> np.ndarray:
     """Entering costs with no scenario block (hex-dots still closed): what the range would be."""
     g = side.graph
-    ok = g.land[g.dst]
-    src, dst = g.src[ok], g.dst[ok]
-    w = side.cost[dst].astype(float)
+    w = np.where(g.land[g.dst], side.cost[g.dst].astype(float), np.inf)
     if kind == RAIL:
-        f = g.feature
-        zero = f["rail"][ok] | f["road"][ok] | (f["strait"][ok] & g.has_rail[src] & g.has_rail[dst])
-        w = np.where(zero, EPS, w)
-    return csr_matrix((w, (src, dst)), shape=(g.n, g.n))
+        w = np.where(g.land[g.dst] & g.rail_free, EPS, w)
+    return w
 
 
 def _find_origin(hexmap, scenario, ident: str):
@@ -69,9 +64,10 @@ def supply_range(hexmap, scenario, unit_or_source_id: str, kind: str | None = No
     side = side_view(hexmap, scenario, power, scenario_arrays(hexmap, scenario), Politics(scenario))
     g = side.graph
     limit = float(side.budget.max())
-    matrix, open_m = side.matrix[kind], _open_matrix(side, kind)
-    if not is_unit:
-        matrix, open_m = matrix.T.tocsr(), open_m.T.tocsr()
+    if is_unit:
+        matrix, open_m = side.matrix[kind], g.csr(_open_weights(side, kind))
+    else:
+        matrix, open_m = side.reverse(kind), g.csr(_open_weights(side, kind), reverse=True)
     d, _ = search(matrix, [row], limit)
     p, _ = search(open_m, [row], limit)
     d, p = rule_cost(d[0]), rule_cost(p[0])
