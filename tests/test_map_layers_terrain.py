@@ -44,7 +44,7 @@ def test_the_views_own_layers_are_toggles_beside_the_political_ones(layers):
     # of the whole map, hexside_layers.DEFAULT_ON) and unsent
     assert {"terrain", "rivers", "hexsides"} <= set(layers.visible())
     assert "roads" not in layers.visible() and "railways" not in layers.visible()
-    assert len(layers.view.hexsides.sources["rail"].data["x0"]) == 0
+    assert len(layers.view.hexsides.sources["railways"].data["x0"]) == 0
 
 
 @pytest.mark.parametrize("layer", ["rivers", "hexsides", "railways", "roads"])
@@ -52,25 +52,29 @@ def test_toggling_a_hexside_layer_flips_its_renderers(layers, layer):
     view = layers.view
     features = view.hexsides.features(layer)
     assert features == [f for f in LAYER_FEATURES[layer] if f in set(view.hexmap.hexsides["feature"])]
-    renderers = [r for f in features for r in view.hexsides.renderers[f]]
+    renderers = view.hexsides.renderers[layer]
     items = [view.hexsides.legend_items[f] for f in features]
     for on in (True, False, True):
         layers.show(layer, on)
         assert all(r.visible is on for r in renderers)
         assert all(i.visible is on for i in items)  # the legend names only what is drawn
         assert view.layer_visible(layer) is on
-    # shown once, each source holds one segment per row of the feature (a hexside feature's
-    # rows within one sheet: a join between sheets has no shared hexside in the view)
+    # shown once, the layer's source holds one segment per row of each of its features (a hexside
+    # feature's rows within one sheet: a join between sheets has no shared hexside in the view)
+    data = view.hexsides.sources[layer].data
     for f in features:
         rows = _rows(view.hexmap, f)
         if layer in ("rivers", "hexsides"):
             rows = rows[rows["sheet_a"] == rows["sheet_b"]]
-        assert len(view.hexsides.sources[f].data["x0"]) == len(rows) > 0
+        drawn = view.hexsides.features_of[layer] == f
+        assert drawn.sum() == len(rows) > 0
+        assert set(np.asarray(data["label"])[drawn]) == {view.hexsides.legend_items[f].label["value"]}
+    assert len(data["x0"]) == len(view.hexsides.features_of[layer])
 
 
 @pytest.mark.parametrize("layer, feature", [("roads", "road"), ("railways", "rail")])
 def test_a_hidden_layer_is_sent_the_first_time_it_is_shown(layers, layer, feature):
-    src = layers.view.hexsides.sources[feature]
+    src = layers.view.hexsides.sources[layer]
     assert len(src.data["x0"]) == 0
     layers.show(layer)
     assert len(src.data["x0"]) == len(_rows(layers.view.hexmap, feature))
@@ -121,7 +125,7 @@ def test_rail_segments_join_the_centres_of_the_rail_rows_hexes(layers):
     view = layers.view
     layers.show("railways")
     rows = _rows(view.hexmap, "rail")
-    data = view.hexsides.sources["rail"].data
+    data = view.hexsides.sources["railways"].data
     assert len(data["x0"]) == len(rows)
     assert len(set(rows["sheet_a"]) | set(rows["sheet_b"])) == 2  # one line crosses into the east sheet
     for i, row in enumerate(rows.to_dict("records")):
@@ -129,16 +133,16 @@ def test_rail_segments_join_the_centres_of_the_rail_rows_hexes(layers):
         assert (data["x0"][i], data["y0"][i]) == pytest.approx(a, abs=1e-4)
         assert (data["x1"][i], data["y1"][i]) == pytest.approx(b, abs=1e-4)
     # the dark line and its white ties draw the same source
-    dark, ties = view.hexsides.renderers["rail"]
+    dark, ties = view.hexsides.renderers["railways"]
     assert dark.data_source is ties.data_source and ties.glyph.line_color == "#ffffff"
 
 
 def test_hexside_segments_run_along_the_shared_hexside(layers):
     view = layers.view
-    for feature in ("river", "alpine", "lake", "strait"):
-        rows = _rows(view.hexmap, feature)
-        data = view.hexsides.sources[feature].data
-        assert len(data["x0"]) == len(rows)
+    for layer in ("rivers", "hexsides"):
+        rows = view.hexsides.rows(layer)
+        data = view.hexsides.sources[layer].data
+        assert len(data["x0"]) == len(rows) and {"river", "alpine", "lake", "strait"} & set(rows["feature"])
         for i, row in enumerate(rows.to_dict("records")):
             shared = []
             for end in ("_a", "_b"):
@@ -149,7 +153,7 @@ def test_hexside_segments_run_along_the_shared_hexside(layers):
             for x, y in ((data["x0"][i], data["y0"][i]), (data["x1"][i], data["y1"][i])):
                 # each end is a corner of both hexes
                 # (float32 on the page: a millionth of the size is far below a pixel)
-                assert all(np.hypot(c[:, 0] - x, c[:, 1] - y).min() < 1e-4 for c in shared), (feature, row)
+                assert all(np.hypot(c[:, 0] - x, c[:, 1] - y).min() < 1e-4 for c in shared), row
 
 
 def test_hover_names_the_feature_from_its_label_column(layers):
@@ -158,13 +162,18 @@ def test_hover_names_the_feature_from_its_label_column(layers):
     hover = view.hexsides.hover
     assert hover.tooltips == [("Map feature", "@label")]
     assert set(hover.renderers) == {r[0] for r in view.hexsides.renderers.values()}
-    assert set(view.hexsides.sources["rail"].data["label"]) == {"Railway"}
-    assert set(view.hexsides.sources["alpine"].data["label"]) == {"Alpine hexside"}
+    assert set(view.hexsides.sources["railways"].data["label"]) == {"Railway"}
+    others = view.hexsides.sources["hexsides"].data
+    assert set(others["label"]) == {"Strait", "Alpine hexside", "Lake hexside", "All-sea hexside"}
+    alpine = view.hexsides.features_of["hexsides"] == "alpine"
+    assert set(np.asarray(others["label"])[alpine]) == {"Alpine hexside"}
     view.state.lang = "es"
     try:
         assert hover.tooltips == [("Elemento del mapa", "@label")]
-        assert set(view.hexsides.sources["rail"].data["label"]) == {"Ferrocarril"}
-        assert set(view.hexsides.sources["river"].data["label"]) == {"Río"}
+        assert set(view.hexsides.sources["railways"].data["label"]) == {"Ferrocarril"}
+        assert set(view.hexsides.sources["rivers"].data["label"]) == {"Río"}
+        others = view.hexsides.sources["hexsides"].data
+        assert set(np.asarray(others["label"])[alpine]) == {"Lado alpino"}
     finally:
         view.state.lang = "en"
 
@@ -179,11 +188,11 @@ def test_a_named_river_is_named_on_hover_in_the_sessions_language():
     })
     named = HexMap("named", "demo", list(m.sheets.values()), m.hexes.drop(columns="label"), hexsides=sides)
     view = MapView(hexmap=named, state=SessionState())
-    data = view.hexsides.sources["river"].data
+    data = view.hexsides.sources["rivers"].data
     assert list(data["name"]) == ["Rhine", "Rhine, Meuse"]  # a hexside two rivers share names both
     assert view.hexsides.hover.tooltips[-1] == ("Name", "@name")
     view.state.lang = "es"
-    assert list(view.hexsides.sources["river"].data["name"]) == ["Rin", "Rhine, Meuse"]  # no Spanish name given
+    assert list(view.hexsides.sources["rivers"].data["name"]) == ["Rin", "Rhine, Meuse"]  # no Spanish name given
     assert view.hexsides.hover.tooltips[-1] == ("Nombre", "@name")
 
 
@@ -227,4 +236,4 @@ def test_a_layer_first_shown_after_a_language_switch_comes_in_that_language(demo
     view.state.lang = "en"
     view.state.lang = "es"
     view.show_layer("railways")
-    assert set(view.hexsides.sources["rail"].data["label"]) == {"Ferrocarril"}
+    assert set(view.hexsides.sources["railways"].data["label"]) == {"Ferrocarril"}

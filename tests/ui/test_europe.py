@@ -85,7 +85,7 @@ def test_the_map_opens_on_europe_with_countries_and_city_names(server, watched):
     assert watched.errors == []
 
 
-# Name -> [visible, rows] of the hexside renderers (hexside-<feature>) of the page's map figure.
+# Name -> [visible, rows] of the hexside renderers (hexside-<layer>) of the page's map figure.
 _HEXSIDE_STATE = """() => {
   for (const doc of Bokeh.documents) {
     const plot = doc.get_model_by_name('hexmap');
@@ -112,18 +112,18 @@ def test_railway_and_river_toggles_flip_their_renderers_in_the_page(server, watc
     assert {"rail", "river"} <= set(europe.hexsides["feature"])
     base, _ = server
     page = _open(watched, base + "/wif")
-    state = _hexside_state(page, {"hexside-river": True})  # rivers open shown, railways hidden and unsent
-    assert state["hexside-river"][1] == int((europe.hexsides["feature"] == "river").sum())
-    assert state["hexside-rail"] == [False, 0] and not state["hexside-rail-ties"][0]
+    state = _hexside_state(page, {"hexside-rivers": True})  # rivers open shown, railways hidden and unsent
+    assert state["hexside-rivers"][1] == int((europe.hexsides["feature"] == "river").sum())
+    assert state["hexside-railways"] == [False, 0] and not state["hexside-railways-ties"][0]
     buttons = page.locator(".map-layers button")
     buttons.get_by_text("Railways", exact=True).click()
-    state = _hexside_state(page, {"hexside-rail": True, "hexside-rail-ties": True})
-    assert state["hexside-rail"][1] == int((europe.hexsides["feature"] == "rail").sum())
-    assert state["hexside-river"][0]  # rivers untouched
+    state = _hexside_state(page, {"hexside-railways": True, "hexside-railways-ties": True})
+    assert state["hexside-railways"][1] == int((europe.hexsides["feature"] == "rail").sum())
+    assert state["hexside-rivers"][0]  # rivers untouched
     buttons.get_by_text("Rivers", exact=True).click()
-    state = _hexside_state(page, {"hexside-river": False})
-    assert state["hexside-rail"][0]
+    state = _hexside_state(page, {"hexside-rivers": False})
+    assert state["hexside-railways"][0]
     buttons.get_by_text("Railways", exact=True).click()
-    state = _hexside_state(page, {"hexside-rail": False, "hexside-rail-ties": False})
-    assert not state["hexside-river"][0]
+    state = _hexside_state(page, {"hexside-railways": False, "hexside-railways-ties": False})
+    assert not state["hexside-rivers"][0]
     assert watched.errors == []

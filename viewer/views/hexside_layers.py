@@ -6,8 +6,8 @@ the segment between the two corners the hexes share. A railway is a connection b
 ``rail`` row of the map's hexsides table is drawn from one hex centre to the other: consecutive
 rows make the line a player follows from city to city. Roads (WiF 11.11.2) are drawn the same way.
 
-Each feature has one small source and one renderer (a railway two: its dark line and white ties),
-so a toggle only flips ``visible``; a layer hidden when the view opens is filled the first time it
+Each layer has one small source and one renderer (railways two: the dark line and white ties), so
+a toggle only flips ``visible``; a layer hidden when the view opens is filled the first time it
 is shown, and the page's first document carries only what is drawn (docs/NOTES.md).
 
     >>> layers = HexsideLayers(view.figure, hexmap, shifts)         # doctest: +SKIP
@@ -25,7 +25,8 @@ from .colors import HEXSIDE_COLORS, HEXSIDE_STYLES, RAIL_TIES
 from .text import label
 
 #: Toggle layer -> the hexside features it draws along the shared hexside (WiF 2.1.1).
-HEXSIDE_LAYERS = {"rivers": ("river",), "hexsides": ("strait", "alpine", "lake", "all-sea")}
+#: (drawn in this order: a strait lies over the all-sea hexside it crosses)
+HEXSIDE_LAYERS = {"rivers": ("river",), "hexsides": ("all-sea", "lake", "alpine", "strait")}
 #: Toggle layer -> the features drawn from hex centre to hex centre (WiF 11.10, 11.11.2).
 LINK_LAYERS = {"railways": ("rail",), "roads": ("road",)}
 #: Every layer of this module, in toggle order.
@@ -97,13 +98,19 @@ def _names(rows: pd.DataFrame, lang: str) -> np.ndarray:
 
 
 class HexsideLayers:
-    """The hexside and railway layers of one map view, drawn once and toggled by ``visible``."""
+    """The hexside and railway layers of one map view, drawn once and toggled by ``visible``.
+
+    One source and one renderer per layer (a railway's white ties a second renderer on the same
+    source): a layer of several features (straits, alpine, lake and all-sea hexsides) colours and
+    sizes each row by its feature. ``features_of[layer]`` names the feature of each row.
+    """
 
     def __init__(self, figure, hexmap: HexMap, shifts, lang: str = "en", visible=DEFAULT_ON):
         self.hexmap = hexmap
         hs = hexmap.hexsides
         self._rows: dict[str, pd.DataFrame] = {}
         self._columns: dict[str, dict[str, np.ndarray]] = {}
+        self.features_of: dict[str, np.ndarray] = {}
         self.sources: dict[str, ColumnDataSource] = {}
         self.renderers: dict[str, list[GlyphRenderer]] = {}
         self.legend_items: dict[str, LegendItem] = {}
@@ -111,14 +118,14 @@ class HexsideLayers:
         self._visible = set(visible)
         self.has_names = "name" in hs.columns
         for layer, features in LAYER_FEATURES.items():
-            for feature in features:
-                rows = hs[(hs["feature"] == feature).to_numpy()]
-                cols = segments(hexmap, shifts, rows, along_hexside=layer in HEXSIDE_LAYERS)
-                if not len(cols["x0"]):
-                    continue
-                self._rows[feature] = rows
-                self._columns[feature] = cols
-                self._draw(figure, layer, feature)
+            rows = pd.concat([hs[(hs["feature"] == f).to_numpy()] for f in features])
+            if layer in HEXSIDE_LAYERS:  # a join between two sheets has no shared hexside in the view
+                rows = rows[(rows["sheet_a"] == rows["sheet_b"]).to_numpy()]
+            if len(rows):
+                self._rows[layer] = rows
+                self.features_of[layer] = rows["feature"].to_numpy(dtype=str)
+                self._columns[layer] = segments(hexmap, shifts, rows, along_hexside=layer in HEXSIDE_LAYERS)
+                self._draw(figure, layer)
         # to the left of the pointer: the hex's own tooltips (hex, terrain, country …) open to its right
         self.hover = HoverTool(renderers=[r[0] for r in self.renderers.values()], tooltips=[], attachment="left")
         if self.renderers:
@@ -127,65 +134,83 @@ class HexsideLayers:
         for layer in self.layers():
             self.show(layer, layer in self._visible)
 
-    def _draw(self, figure, layer: str, feature: str) -> None:
-        n = len(self._columns[feature]["x0"])
-        self._columns[feature]["label"] = np.full(n, feature)
+    def _draw(self, figure, layer: str) -> None:
+        features = self.features_of[layer]
+        cols = self._columns[layer]
+        cols["label"] = features
         if self.has_names:  # a name column only on maps that name their features
-            self._columns[feature]["name"] = np.full(n, "")
-        empty = {k: v[:0] for k, v in self._columns[feature].items()}
-        src = ColumnDataSource(empty, name=f"hexside-{feature}")
-        style = HEXSIDE_STYLES.get(feature, {})
-        rend = figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src,
-                              line_color=HEXSIDE_COLORS.get(feature, "#000000"), line_cap="round",
-                              name=f"hexside-{feature}", level=LINE_LEVEL, **style)
-        renderers = [rend]
-        if feature == "rail":
-            ties = figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src, name="hexside-rail-ties",
-                                  level=LINE_LEVEL, **RAIL_TIES)
-            renderers.append(ties)
-        for r in renderers:
+            cols["name"] = np.full(len(features), "")
+        kinds = list(dict.fromkeys(features))
+        style = dict(HEXSIDE_STYLES.get(kinds[0], {}))
+        if len(kinds) > 1:  # colour and width per row; one dash for the renderer
+            cols["color"] = np.array([HEXSIDE_COLORS.get(f, "#000000") for f in features])
+            cols["width"] = np.array([HEXSIDE_STYLES.get(f, {}).get("line_width", 3) for f in features],
+                                     dtype=np.float32)
+            style = {"line_color": "color", "line_width": "width"}
+        else:
+            style["line_color"] = HEXSIDE_COLORS.get(kinds[0], "#000000")
+        src = ColumnDataSource({k: v[:0] for k, v in cols.items()}, name=f"hexside-{layer}")
+        renderers = [figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src, line_cap="round",
+                                    name=f"hexside-{layer}", level=LINE_LEVEL, **style)]
+        if "rail" in kinds:
+            renderers.append(figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src, level=LINE_LEVEL,
+                                            name=f"hexside-{layer}-ties", **RAIL_TIES))
+        for r in renderers:  # nothing selects or mutes a line: no glyph models for that
             r.nonselection_glyph = None
-        self.sources[feature] = src
-        self.renderers[feature] = renderers
-        self.legend_items[feature] = LegendItem(label=feature, renderers=renderers)
+            r.muted_glyph = None
+        self.sources[layer] = src
+        self.renderers[layer] = renderers
+        for f in kinds:
+            index = int(np.flatnonzero(features == f)[0]) if len(kinds) > 1 else None
+            self.legend_items[f] = LegendItem(label=f, renderers=renderers, index=index)
 
     # ------------------------------------------------------------------ the API
     def layers(self) -> list[str]:
         """The layers this map has (a layer whose features the map lacks has no toggle)."""
-        return [layer for layer, features in LAYER_FEATURES.items() if any(f in self.sources for f in features)]
+        return list(self.sources)
 
     def features(self, layer: str) -> list[str]:
         """The features of ``layer`` that the map has."""
         if layer not in LAYER_FEATURES:
             raise ValueError(f"unknown hexside layer {layer!r}; allowed: {', '.join(LAYER_FEATURES)}")
-        return [f for f in LAYER_FEATURES[layer] if f in self.sources]
+        present = set(self.features_of.get(layer, ()))
+        return [f for f in LAYER_FEATURES[layer] if f in present]
+
+    def rows(self, layer: str) -> pd.DataFrame:
+        """The hexsides-table rows ``layer`` draws, in the order of its source."""
+        return self._rows[layer]
 
     def visible(self, layer: str) -> bool:
-        return layer in self._visible and bool(self.features(layer))
+        return layer in self._visible and layer in self.sources
 
     def show(self, layer: str, on: bool = True) -> None:
         """Show or hide ``layer``: its renderers and legend entries (filled the first time shown)."""
-        for feature in self.features(layer):
-            if on and feature not in self._filled:
-                self.sources[feature].data = dict(self._columns[feature])
-                self._filled.add(feature)
-            for rend in self.renderers[feature]:
-                rend.visible = on
-            self.legend_items[feature].visible = on
+        if layer not in self.sources:
+            self.features(layer)  # names the allowed layers when ``layer`` is unknown
+            return
+        if on and layer not in self._filled:
+            self.sources[layer].data = dict(self._columns[layer])
+            self._filled.add(layer)
+        for rend in self.renderers[layer]:
+            rend.visible = on
+        for f in self.features(layer):
+            self.legend_items[f].visible = on
         (self._visible.add if on else self._visible.discard)(layer)
 
     def relabel(self, lang: str) -> None:
         """Hover and legend names in ``lang``: each feature's label, a river's own name."""
-        for feature, item in self.legend_items.items():
-            text = label(f"hexside.{feature}", lang)
-            item.label = {"value": text}
-            cols = self._columns[feature]
-            cols["label"] = np.full(len(cols["x0"]), text)
-            new = {"label": cols["label"]}
+        names = {f: label(f"hexside.{f}", lang) for f in self.legend_items}
+        for f, item in self.legend_items.items():
+            item.label = {"value": names[f]}
+        for layer, cols in self._columns.items():
+            features = self.features_of[layer]
+            new = {"label": np.array([names[f] for f in features]) if len(set(features)) > 1
+                   else np.full(len(features), names[features[0]])}
             if self.has_names:
-                cols["name"] = new["name"] = _names(self._rows[feature], lang)
-            if feature in self._filled:
-                self.sources[feature].data = dict(self.sources[feature].data, **new)
+                new["name"] = _names(self._rows[layer], lang)
+            cols.update(new)
+            if layer in self._filled:
+                self.sources[layer].data = dict(self.sources[layer].data, **new)
         tips = [(label("map.hexside_feature", lang), "@label")]
         if self.has_names:
             tips.append((label("map.hexside_name", lang), "@name"))
