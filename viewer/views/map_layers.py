@@ -23,8 +23,14 @@ from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, HoverTool
 
 from .. import hexgrid
 from .colors import (
-    CHOKEPOINT_COLOR, CLIMATE_COLORS, NEUTRAL_COLORS, POWER_COLORS, SEA_COLORS, SHADE, mix as _mix,
-    stable_pick as _stable_pick,
+    CHOKEPOINT_COLOR,
+    CLIMATE_COLORS,
+    NEUTRAL_COLORS,
+    POWER_COLORS,
+    SEA_COLORS,
+    SHADE,
+    mix,
+    stable_pick,
 )
 from .mapview import MapView
 from .text import label
@@ -154,8 +160,8 @@ class MapLayers(pn.viewable.Viewer):
     def _country_color(self, row) -> str:
         power = _text(row.get("power"))
         if power in POWER_COLORS:
-            return _mix(POWER_COLORS[power], SHADE.get(str(row.get("status")), 0.55))
-        return _stable_pick(str(row["name"]), NEUTRAL_COLORS)
+            return mix(POWER_COLORS[power], SHADE.get(str(row.get("status")), 0.55))
+        return stable_pick(str(row["name"]), NEUTRAL_COLORS)
 
     def _draw_countries(self):
         h = self.hexmap.hexes
@@ -187,7 +193,7 @@ class MapLayers(pn.viewable.Viewer):
         if not mask.any():
             return
         self._seas = h.loc[mask, "sea_area"].tolist()
-        layer = self._add_hexes("sea_areas", mask, [_stable_pick(s, SEA_COLORS) for s in self._seas], 0.7,
+        layer = self._add_hexes("sea_areas", mask, [stable_pick(s, SEA_COLORS) for s in self._seas], 0.7,
                                 self._seas)
         self._add_hover("sea_areas", layer.renderers)
         # each area's name at the hex-dot nearest its centre of gravity
@@ -361,7 +367,7 @@ class MapLayers(pn.viewable.Viewer):
         for power in getattr(self, "_powers", []):
             items.append((POWER_COLORS[power], label(f"map.power.{power}", lang)))
         if hasattr(self, "_powers"):
-            items.append((_mix(POWER_COLORS["Germany"], SHADE["minor"]), label("map.power.minor", lang)))
+            items.append((mix(POWER_COLORS["Germany"], SHADE["minor"]), label("map.power.minor", lang)))
             items.append((NEUTRAL_COLORS[0], label("map.power.neutral", lang)))
         for zone in dict.fromkeys(getattr(self, "_zones", [])):
             items.append((CLIMATE_COLORS.get(zone, "#cccccc"), label(f"climate.{zone}", lang)))
