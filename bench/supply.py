@@ -1,20 +1,25 @@
-"""Supply benchmark (a script, not a test): ``python bench/supply.py``.
+"""Supply benchmark (a script, not a test): ``python bench/supply.py [N_UNITS] [REPEATS]``.
 
 On the europe map with a few hundred units (random placements in the home countries of six
-powers, Axis at war with the Allies, an HQ every 25 units) it times
+powers, Axis at war with the Allies, an HQ every 25 units) it times, best of several runs:
 
-* ``trace_all``: every unit's supply, a full recomputation as after a move (WiF 2.4): masks,
-  ZOC, sources, every leg and chain;
-* one ``supply_range`` overlay;
-* the baseline: networkx shortest paths (``single_source_dijkstra_path_length`` with a cutoff)
-  over the *same* masked graphs for the same searches the engine needs (each unit's basic leg,
-  each secondary source's basic and rail legs, each landing port's overland continuation),
-  measured in the same run.
+* ``trace_all``, a full recomputation as after a move (WiF 2.4): scenario arrays, ZOC, each
+  power's masks, sources, every unit's in-supply verdict; plus the chain of one selected unit
+  (what the map draws after a move), and separately every unit's chain (what the CLI prints);
+* one ``supply_range`` overlay.
 
-It prints the times and the speed-up of the engine over the baseline as ``N.Nx``.
+The baseline is the *same* computation with networkx doing the searches, in the same run: the
+engine's search backend (``viewer.rules.wif.supply.legs.BACKEND``) is swapped for one that runs
+``networkx`` Dijkstra (multi-source, with a cutoff at the budget) over the map's static graph,
+built once outside the timings; each power's masks reach it as an edge-weight function (a closed
+edge weighs ``None``), the way a networkx engine would apply them without rebuilding the graph.
+
+It prints ``full recomputation: N.N ms``, ``networkx baseline: N.N ms`` and ``speed-up: N.Nx``
+for each, and the machine's load average (the machine is shared: compare runs with care).
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -25,9 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from viewer.board import load_map  # noqa: E402
 from viewer.rules.wif.scenario import load_scenario  # noqa: E402
-from viewer.rules.wif.supply import supply_range, trace_all  # noqa: E402
-from viewer.rules.wif.supply.context import Politics, scenario_arrays, side_view  # noqa: E402
-from viewer.rules.wif.supply.sources import find_sources  # noqa: E402
+from viewer.rules.wif.supply import legs, map_graph, supply_range, trace_all  # noqa: E402
 
 POWERS = [("Poland", "Poland"), ("Germany", "Germany"), ("France", "France"),
           ("Commonwealth", "United Kingdom"), ("Italy", "Italy"), ("USSR", "USSR")]
@@ -47,7 +50,64 @@ def make_scenario(hexmap, n_units: int = 300, seed: int = 1):
                           "units": units}, hexmap)
 
 
-def best_of(fn, repeat: int = 5) -> float:
+class NetworkxSearch:
+    """The engine's two searches done by networkx over the map's static graph (the baseline)."""
+
+    name = "networkx"
+
+    def __init__(self, g):
+        import networkx as nx
+
+        self.nx, self.g = nx, g
+        fwd, rev = nx.DiGraph(), nx.DiGraph()
+        fwd.add_nodes_from(range(g.n))
+        rev.add_nodes_from(range(g.n))
+        # edge attribute "i": where the edge's weight sits in the matrix's data
+        fwd.add_edges_from((int(a), int(b), {"i": i}) for i, (a, b) in enumerate(zip(g.src, g.dst)))
+        ro = g.rev_order
+        rev.add_edges_from((int(a), int(b), {"i": i}) for i, (a, b) in enumerate(zip(g.dst[ro], g.src[ro])))
+        self.fwd, self.rev = fwd, rev
+
+    def _graph(self, matrix):
+        g = self.g
+        if matrix.nnz == len(g.src) and np.array_equal(matrix.indptr, g.fwd_indptr) \
+                and np.array_equal(matrix.indices, g.dst):
+            graph = self.fwd
+        elif matrix.nnz == len(g.src) and np.array_equal(matrix.indptr, g.rev_indptr) \
+                and np.array_equal(matrix.indices, g.rev_indices):
+            graph = self.rev
+        else:
+            raise ValueError("a matrix outside the map's fixed structure")
+        data = matrix.data.tolist()
+        inf = float("inf")
+
+        def weight(u, v, attr):
+            w = data[attr["i"]]
+            return None if w == inf else w
+        return graph, weight
+
+    def search(self, matrix, origins, limit):
+        graph, weight = self._graph(matrix)
+        n = matrix.shape[0]
+        dist = np.full((len(origins), n), np.inf)
+        pred = np.full((len(origins), n), -9999, dtype=np.int32)
+        for k, o in enumerate(origins.tolist()):
+            p, d = self.nx.dijkstra_predecessor_and_distance(graph, o, cutoff=limit, weight=weight)
+            dist[k, list(d)] = list(d.values())
+            for v, ps in p.items():
+                if ps:
+                    pred[k, v] = ps[0]
+        return dist, pred
+
+    def nearest(self, matrix, sources, limit):
+        graph, weight = self._graph(matrix)
+        d = self.nx.multi_source_dijkstra_path_length(graph, set(sources.tolist()), cutoff=limit, weight=weight)
+        out = np.full(matrix.shape[0], np.inf)
+        out[list(d)] = list(d.values())
+        return out
+
+
+def best_of(fn, repeat: int) -> float:
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
@@ -56,73 +116,54 @@ def best_of(fn, repeat: int = 5) -> float:
     return min(times)
 
 
-def search_jobs(hexmap, scenario):
-    """The searches a full recomputation runs: per power, the units' basic legs, the secondary
-    sources' basic and rail legs and the landing ports' overland continuations."""
-
-    arrays, pol = scenario_arrays(hexmap, scenario), Politics(scenario)
-    jobs = []
-    for power in sorted({u.power for u in scenario.units.values()}):
-        side = side_view(hexmap, scenario, power, arrays, pol)
-        units = [u for u in scenario.units.values() if u.power == power and u.hex is not None]
-        src = find_sources(hexmap, scenario, units[0], arrays, pol)
-        origins = [arrays["unit_rows"][u.id] for u in units]
-        sec = [x.row for x in src.secondary]
-        ports = side.landing_ports.tolist()
-        jobs.append((side.matrix, origins, sec, ports))
-    return jobs
-
-
-def networkx_searches(jobs):
-    """networkx shortest paths (with paths, cut at the budget) for every search."""
-    import networkx as nx
-
-    graphs = [{k: nx.from_scipy_sparse_array(mat[k], create_using=nx.DiGraph) for k in mat}
-              for mat, *_ in jobs]
-
+def with_backend(backend, fn):
     def run():
-        for g, (_, origins, sec, ports) in zip(graphs, jobs):
-            for o in origins:
-                nx.single_source_dijkstra(g["basic"], o, cutoff=4.5)
-            for kind in ("basic", "rail"):
-                for o in sec + ports:
-                    nx.single_source_dijkstra(g[kind], o, cutoff=4.5)
+        saved, legs.BACKEND = legs.BACKEND, backend
+        try:
+            return fn()
+        finally:
+            legs.BACKEND = saved
     return run
 
 
-def csgraph_searches(jobs):
-    """The same searches as the engine runs them: one multi-origin csgraph call per set."""
-    from viewer.rules.wif.supply.legs import search
-
-    def run():
-        for mat, origins, sec, ports in jobs:
-            search(mat["basic"], origins, 4)
-            for kind in ("basic", "rail"):
-                search(mat[kind], sec, 4)
-                search(mat[kind], ports, 4)
-    return run
-
-
-def main(n_units: int = 300) -> None:
+def main(n_units: int = 300, repeat: int = 7) -> None:
     hexmap = load_map("europe")
     scenario = make_scenario(hexmap, n_units)
-    trace_all(hexmap, scenario)  # build the static graph once (cached per map)
-    t_all = best_of(lambda: trace_all(hexmap, scenario))
+    g = map_graph(hexmap)
+    nxs = NetworkxSearch(g)
     hq = next(u.id for u in scenario.units.values() if u.is_hq)
-    t_range = best_of(lambda: supply_range(hexmap, scenario, hq))
-    results = trace_all(hexmap, scenario)
-    jobs = search_jobs(hexmap, scenario)
-    t_nx = best_of(networkx_searches(jobs), repeat=3)
-    t_cs = best_of(csgraph_searches(jobs))
+    selected = next(iter(scenario.units))
+
+    def recompute():
+        return trace_all(hexmap, scenario)
+
+    def recompute_and_draw():                 # after a move: every verdict + the selected chain
+        r = trace_all(hexmap, scenario)
+        return r, r[selected].chain
+
+    def every_chain():                        # the command line: every chain or reason
+        return {k: v.to_json() for k, v in trace_all(hexmap, scenario).items()}
+
+    def overlay():
+        return supply_range(hexmap, scenario, hq)
+
+    cases = [("trace_all (every unit's verdict)", recompute),
+             ("trace_all + the selected unit's chain", recompute_and_draw),
+             ("every unit's chain (the CLI)", every_chain),
+             ("supply_range (one overlay)", overlay)]
+    mine = trace_all(hexmap, scenario)
+    theirs = with_backend(nxs, recompute)()
+    agree = all(mine[k].in_supply == theirs[k].in_supply for k in mine)
     print(f"europe map: {len(hexmap.hexes)} hexes, {len(scenario.units)} units, "
-          f"{sum(r.in_supply for r in results.values())} in supply")
-    print(f"trace_all (full recomputation): {t_all * 1000:.1f} ms")
-    print(f"supply_range (one overlay):     {t_range * 1000:.1f} ms")
-    n_searches = sum(len(o) + 2 * (len(s) + len(p)) for _, o, s, p in jobs)
-    print(f"{n_searches} searches: csgraph {t_cs * 1000:.1f} ms, networkx {t_nx * 1000:.1f} ms")
-    print(f"speed-up of the searches over networkx: {t_nx / t_cs:.1f}x")
-    print(f"full recomputation against the networkx searches alone: {t_nx / t_all:.1f}x")
+          f"{sum(r.in_supply for r in mine.values())} in supply; networkx verdicts agree: {agree}")
+    print(f"best of {repeat} runs; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    for name, fn in cases:
+        fn()                                  # warm caches (the map's static graph)
+        t_cs = best_of(fn, repeat)
+        t_nx = best_of(with_backend(nxs, fn), max(3, repeat // 2))
+        print(f"{name}:\n  full recomputation: {t_cs * 1000:.1f} ms\n"
+              f"  networkx baseline: {t_nx * 1000:.1f} ms\n  speed-up: {t_nx / t_cs:.1f}x")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 300)
+    main(*(int(a) for a in sys.argv[1:3]))

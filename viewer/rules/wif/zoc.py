@@ -26,7 +26,7 @@ Reason codes (``zoc.reason.*`` in the label catalogue) explain each hex a unit d
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -166,12 +166,24 @@ class _Context:
     pos: dict                  # unit id -> row
     controllers: np.ndarray    # the distinct controllers (None included)
     control_index: np.ndarray  # per hex: index into controllers
+    permitted: dict = field(default_factory=dict, compare=False)  # (power, controller index) -> bool
 
 
-def _context(hexmap, scenario: Scenario, weather=None, control=None) -> _Context:
+def zoc_context(hexmap, scenario: Scenario, weather=None, control=None) -> _Context:
+    """What :func:`zoc_by_power` needs besides the units: hexsides and hexes closed by the map and
+    the weather, option 4's hexes, the controllers. Reusable (``context=``) for scenarios that differ
+    from ``scenario`` only in their units, as after a move: a pure time saving."""
+    return _context(hexmap, scenario, weather, control)
+
+
+def _context(hexmap, scenario: Scenario, weather=None, control=None, base: _Context | None = None) -> _Context:
     from viewer.rules.wif.weather_effects import lake_frozen
 
     adj = adjacency(hexmap)
+    pos = {u.id: adj.rows[tuple(u.hex)] for u in scenario.units.values()
+           if u.hex is not None and tuple(u.hex) in adj.rows}
+    if base is not None:
+        return replace(base, pos=pos)
     cols = adj.columns
     off_map, hex_dot = cols["off_map"], cols["hex_dot"]
     if weather is None:
@@ -189,8 +201,6 @@ def _context(hexmap, scenario: Scenario, weather=None, control=None) -> _Context
     if scenario.option("zoc_hq_or_two_corps"):
         classes = OPTION4_MAPS + (OPTION4_MAPS_OPT1 if scenario.option("afa_asa_maps") else ())
         option4 = np.isin(cols["map_class"], classes)
-    pos = {u.id: adj.rows[tuple(u.hex)] for u in scenario.units.values()
-           if u.hex is not None and tuple(u.hex) in adj.rows}
     if control is None:
         control = scenario.control_array(hexmap)
     names, index = np.unique(np.where(pd.isna(control), "", control).astype(str), return_inverse=True)
@@ -207,8 +217,11 @@ def _permitted(scenario: Scenario, power: str, ctx: "_Context", rows=None) -> np
         ok = np.array([_target_reason(scenario, power, c) is None for c in ctx.controllers], dtype=bool)
         return ok[ctx.control_index]
     ok = np.zeros(len(ctx.controllers), dtype=bool)
+    memo = ctx.permitted
     for i in np.unique(ctx.control_index[rows]).tolist():
-        ok[i] = _target_reason(scenario, power, ctx.controllers[i]) is None
+        if (power, i) not in memo:
+            memo[(power, i)] = _target_reason(scenario, power, ctx.controllers[i]) is None
+        ok[i] = memo[(power, i)]
     out = np.zeros(len(ctx.control_index), dtype=bool)
     out[rows] = ok[ctx.control_index[rows]]
     return out
@@ -236,12 +249,14 @@ def _support(scenario: Scenario, ctx: _Context, n: int, side) -> np.ndarray:
     return (hq >= 1) | (corps >= 2)
 
 
-def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None) -> dict[str, np.ndarray]:
+def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
+                 context: _Context | None = None) -> dict[str, np.ndarray]:
     """For each power with units on the map, the hexes in its units' ZOC (bool arrays, WiF 2.2).
 
     ``weather`` and ``control``: the scenario's ``weather_array(hexmap, effective=True)`` and
-    ``control_array(hexmap)`` when the caller has them already (the supply engine does)."""
-    ctx = _context(hexmap, scenario, weather, control)
+    ``control_array(hexmap)`` when the caller has them already (the supply engine does);
+    ``context``: a :func:`zoc_context` of a scenario that differs from this one only in its units."""
+    ctx = _context(hexmap, scenario, weather, control, base=context)
     n = len(hexmap.hexes)
     adj = ctx.adj
     by_power: dict[str, list[Unit]] = {}
@@ -344,4 +359,4 @@ def _edge_reason(hexmap, scenario, ctx, e, d, unit) -> str | None:
 
 
 __all__ = ["ADJACENT", "Adjacency", "NONE", "OWN", "ZocStep", "adjacency", "explain_zoc", "exerts_zoc",
-           "unit_reason", "zoc_by_power", "zoc_by_side", "zoc_mask", "zoc_reach"]
+           "unit_reason", "zoc_by_power", "zoc_by_side", "zoc_context", "zoc_mask", "zoc_reach"]

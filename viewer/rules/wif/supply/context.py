@@ -20,7 +20,7 @@ Budgets come from the effective weather of each hex (WiF 8.2.1, 8.2.2).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -28,8 +28,7 @@ from scipy.sparse.csgraph import connected_components
 
 from viewer.rules.wif.supply.graph import MapGraph, map_graph
 from viewer.rules.wif.supply.legs import EPS
-from viewer.rules.wif.weather import BLIZZARD, DESERT_SHIFT, SNOW
-from viewer.rules.wif.weather_effects import SUPPLY_RANGE
+from viewer.rules.wif.supply.state import FROZEN, Politics, static_state  # noqa: F401 (re-exported)
 
 #: Why a hex cannot be entered (index = code; 0 = open). Label keys: ``supply.block.<name>``.
 HEX_BLOCKS = ("", "sea", "enemy-zoc", "enemy-control", "neutral", "other-major")
@@ -40,7 +39,6 @@ AREA_BLOCKS = ("", "enemy-naval", "no-convoy")
 #: Neutral territory a supply line may still enter (WiF 2.4.2: Vichy, 17.4; Sweden, 19.7).
 NEUTRAL_OPEN = ("Vichy France", "Sweden")
 TRANSPORTS = ("CONVOY", "TRS", "AMPH")
-FROZEN = (SNOW, BLIZZARD)
 
 
 @dataclass(eq=False)
@@ -63,81 +61,27 @@ class SideView:
     matrix: dict              # "basic" / "rail" -> csr_matrix of entering costs
     friendly_ctrl: np.ndarray  # hex controlled by the tracer's side (friendly cities and ports)
     weights: dict = None      # "basic" / "rail" -> entering cost per edge of the map (inf: closed)
-    _reverse: dict = None
+    memo: dict = field(default_factory=dict)   # derived arrays built once per view (reversed matrices ...)
 
     def reverse(self, kind: str):
         """The transposed matrix of ``kind``: searches towards a set of hexes (built once)."""
-        if self._reverse is None:
-            self._reverse = {}
-        if kind not in self._reverse:
-            self._reverse[kind] = self.graph.csr(self.weights[kind], reverse=True)
-        return self._reverse[kind]
-
-
-class Politics:
-    """Relations of one scenario, memoised per pair of powers (the scenario methods walk sets)."""
-
-    def __init__(self, scenario):
-        self.s = scenario
-        self._war, self._coop, self._friend, self._neutral = {}, {}, {}, {}
-
-    def war(self, a, b) -> bool:
-        k = (a, b)
-        if k not in self._war:
-            self._war[k] = bool(self.s.at_war_with(a, b))
-        return self._war[k]
-
-    def coop(self, a, b) -> bool:
-        k = (a, b)
-        if k not in self._coop:
-            if a is None or b is None:
-                out = False
-            elif not self.s.cooperation:
-                # with no cooperation pairs, Scenario.cooperates reduces to "the same major power"
-                out = a == b or (self.s.major_of(a) or a) == (self.s.major_of(b) or b)
-            else:
-                out = self.s.cooperates(a, b)
-            self._coop[k] = bool(out)
-        return self._coop[k]
-
-    def neutral(self, p) -> bool:
-        if p not in self._neutral:
-            self._neutral[p] = bool(self.s.is_neutral(p))
-        return self._neutral[p]
-
-    def friendly(self, a, b) -> bool:
-        """``b`` is on ``a``'s side: the same power, cooperating, or the same side and not neutral."""
-        k = (a, b)
-        if k not in self._friend:
-            if a is None or b is None:
-                out = False
-            elif a == b or self.coop(a, b):
-                out = True
-            else:
-                sa, sb = self.s.side_of(a), self.s.side_of(b)
-                out = sa is not None and sa == sb and not self.war(a, b) and not self.neutral(b)
-            self._friend[k] = out
-        return self._friend[k]
+        key = ("reverse", kind)
+        if key not in self.memo:
+            self.memo[key] = self.graph.csr(self.weights[kind], reverse=True)
+        return self.memo[key]
 
 
 def scenario_arrays(hexmap, scenario) -> dict:
     """Control, effective weather, budgets, units' rows and each power's ZOC (once per trace).
 
     The same values as ``scenario.control_array`` and ``scenario.weather_array(effective=True)``
-    (WiF 2.5, 8.2.1), computed from the map's cached country and zone codes.
+    (WiF 2.5, 8.2.1); what does not depend on the units comes from :func:`static_state`.
     """
-    from viewer.rules.wif.zoc import zoc_by_power  # C1's ZOC (WiF 2.2)
+    from viewer.rules.wif.zoc import zoc_by_power, zoc_context  # C1's ZOC (WiF 2.2)
 
     g = map_graph(hexmap)
-    ctrl, names, inv = _control(g, scenario)
-    zones = [scenario.zone_weather(z) for z in g.zone_names.tolist()] + ["fine"]
-    desert = [DESERT_SHIFT.get(w, w) for w in zones]
-    zi = g.zone_inv
-    weather = np.where(g.desert, np.array(desert, dtype=object)[zi], np.array(zones, dtype=object)[zi])
-    budget = np.array([SUPPLY_RANGE[w] for w in zones], dtype=np.int64)
-    budget_d = np.array([SUPPLY_RANGE[w] for w in desert], dtype=np.int64)
-    frozen = np.isin(np.array(zones, dtype=object), FROZEN)
-    frozen_d = np.isin(np.array(desert, dtype=object), FROZEN)
+    st = static_state(hexmap, scenario)
+    zctx = st.get("zoc", lambda: zoc_context(hexmap, scenario, st.weather, st.control))
     rows = {}
     for u in scenario.units.values():
         if u.hex is not None:
@@ -150,29 +94,12 @@ def scenario_arrays(hexmap, scenario) -> dict:
         if u.hex is None and u.sea_area in ix:
             at_sea.setdefault(ix[u.sea_area], []).append(u)
     land = [u for u in scenario.units.values() if u.id in rows and u.is_land]
-    return {"control": ctrl, "weather": weather, "ctrl_names": names, "ctrl_inv": inv,
-            "budget": np.where(g.desert, budget_d[zi], budget[zi]),
-            "frozen": np.where(g.desert, frozen_d[zi], frozen[zi]),
-            "country": hexmap.hexes["country"].fillna("").to_numpy(dtype=str),
-            "zoc": zoc_by_power(hexmap, scenario, weather=weather, control=ctrl),
+    return {"static": st, "control": st.control, "weather": st.weather, "ctrl_names": st.ctrl_names,
+            "ctrl_inv": st.ctrl_inv, "budget": st.budget, "frozen": st.frozen, "country": st.country,
+            "zoc": zoc_by_power(hexmap, scenario, context=zctx),
             "unit_rows": rows, "at_sea": at_sea,
             "land_rows": np.array([rows[u.id] for u in land], dtype=np.int64),
             "land_powers": np.array([u.power for u in land], dtype=object)}
-
-
-def _control(g: MapGraph, scenario):
-    """Who controls each hex (WiF 2.5) and the distinct controllers with each hex's index."""
-    by_country = [scenario.country_controller(c) for c in g.country_names.tolist()] + [None]
-    overrides = [(g.row_of.get(tuple(k)), p) for k, p in scenario.control.items()]
-    overrides = [(r, p) for r, p in overrides if r is not None]
-    names = sorted({c or "" for c in by_country} | {p or "" for _, p in overrides})
-    code = {c: i for i, c in enumerate(names)}
-    ctrl = np.array(by_country, dtype=object)[g.country_inv]
-    inv = np.array([code[c or ""] for c in by_country], dtype=np.int64)[g.country_inv]
-    for r, p in overrides:
-        ctrl[r] = p
-        inv[r] = code[p or ""]
-    return ctrl, np.array(names, dtype=str), inv
 
 
 def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
@@ -180,27 +107,12 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     """The :class:`SideView` of ``power`` in ``scenario`` (WiF 2.4.2)."""
     g = map_graph(hexmap)
     arrays = arrays or scenario_arrays(hexmap, scenario)
-    pol = politics or Politics(scenario)
-    ctrl = arrays["control"]
-    opt1 = bool(scenario.option("afa_asa_maps"))
-    cost = g.base_cost(opt1)
-    budget, frozen_w = arrays["budget"], arrays["frozen"]
-    # -- hexes (limits 1-3 of WiF 2.4.2)
-    names, inv = arrays["ctrl_names"], arrays["ctrl_inv"]
-    code_of, friend_of = [], []
-    for c in names.tolist():
-        if not c:
-            code_of.append(0), friend_of.append(False)
-        elif c == power or pol.coop(power, c):
-            code_of.append(0), friend_of.append(True)
-        elif pol.war(power, c):
-            code_of.append(3), friend_of.append(False)
-        elif pol.neutral(c):
-            code_of.append(0 if c in NEUTRAL_OPEN else 4), friend_of.append(False)
-        else:
-            code_of.append(5), friend_of.append(pol.friendly(power, c))
-    enter = np.asarray(code_of, dtype=np.int8)[inv]
-    friendly_ctrl = np.asarray(friend_of, dtype=bool)[inv]
+    st = arrays.get("static") or static_state(hexmap, scenario)
+    pol = politics or st.politics
+    budget = arrays["budget"]
+    cost, cost_dst, edge0, frozen_port, embark_ok = st.get("edges", lambda: _static_edges(g, scenario, arrays))
+    enter0, friendly_ctrl, closed = st.get(("side", power), lambda: _static_side(g, hexmap, arrays, power, pol))
+    # -- hexes (limits 1-3 of WiF 2.4.2): enemy ZOC unless a friendly land unit is there
     zoc = np.zeros(g.n, bool)
     for p, m in arrays["zoc"].items():
         if pol.war(p, power):
@@ -211,39 +123,62 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
         kinds, k_inv = np.unique(lp.astype(str), return_inverse=True)
         friends = np.array([pol.friendly(power, p) for p in kinds.tolist()], dtype=bool)[k_inv]
         own_land[arrays["land_rows"][friends]] = True
-    enter = np.where(zoc & ~own_land, 2, enter)
-    enter = np.where(~g.land, 1, enter).astype(np.int8)
+    enter = np.where(zoc & ~own_land & (enter0 != 1), np.int8(2), enter0)
     # -- sea areas (overseas supply)
     area_block = _area_blocks(g, scenario, power, pol, arrays.get("at_sea"))
-    closed = _closed_passages(g, hexmap, ctrl, power, pol)
-    seen = arrays.setdefault("components", {})   # powers of one side mostly share them
-    key = (area_block.tobytes(), tuple(sorted((a, b) for a, b, _ in closed)))
-    if key not in seen:
-        seen[key] = _components(g, area_block, closed)
-    area_comp, area_adj = seen[key]
+    key = ("components", area_block.tobytes(), tuple(sorted((a, b) for a, b, _ in closed)))
+    area_comp, area_adj = st.get(key, lambda: _components(g, area_block, closed))
     # -- hexsides (limits 4-6, option 12)
-    f = g.feature
-    edge = np.zeros(len(g.src), np.int8)
-    edge[f["all-sea"] & ~f["strait"]] = 3
-    lake_open = f["lake"] & ~(frozen_w[g.src] & frozen_w[g.dst])
-    edge[lake_open] = 2
-    edge[f["alpine"]] = 1
+    edge = edge0
     if scenario.option("limited_strait_supply"):
         sa = g.strait_area
-        bad = f["strait"] & (sa >= 0) & (area_block[np.maximum(sa, 0)] > 0)
-        edge[bad] = 4
+        bad = g.feature["strait"] & (sa >= 0) & (area_block[np.maximum(sa, 0)] > 0)
+        edge = np.where(bad, np.int8(4), edge0)
     # -- ports (WiF 8.2.10) and landing
-    frozen_port = g.freezable & frozen_w
-    embark_ok = g.port & ~frozen_port
-    landing = np.flatnonzero(g.port & ~frozen_port & friendly_ctrl & (enter == 0))
+    landing = np.flatnonzero(embark_ok & friendly_ctrl & (enter == 0))
     # -- edge weights over the map's fixed structure (inf: closed); matrices are built from them
     ok = (edge == 0) & (enter[g.dst] == 0)
-    w_basic = np.where(ok, cost[g.dst].astype(float), np.inf)
+    w_basic = np.where(ok, cost_dst, np.inf)
     w_rail = np.where(ok & g.rail_free, EPS, w_basic)
     weights = {"basic": w_basic, "rail": w_rail}
     matrix = {k: g.csr(w) for k, w in weights.items()}
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
                     frozen_port, embark_ok, landing, matrix, friendly_ctrl, weights)
+
+
+def _static_edges(g: MapGraph, scenario, arrays):
+    """Costs, hexside blocks and ports that depend on the map, the weather and the options only."""
+    cost = g.base_cost(bool(scenario.option("afa_asa_maps")))
+    frozen_w = arrays["frozen"]
+    f = g.feature
+    edge = np.zeros(len(g.src), np.int8)
+    edge[f["all-sea"] & ~f["strait"]] = 3
+    edge[f["lake"] & ~(frozen_w[g.src] & frozen_w[g.dst])] = 2   # unless frozen (WiF 8.2.9)
+    edge[f["alpine"]] = 1
+    frozen_port = g.freezable & frozen_w
+    return cost, cost[g.dst].astype(float), edge, frozen_port, g.port & ~frozen_port
+
+
+def _static_side(g: MapGraph, hexmap, arrays, power: str, pol: Politics):
+    """What ``power``'s lines may enter by control (WiF 2.4.2 limits 2-3), friendly hexes, and the
+    passages closed to it (WiF 11.4.4): the same after any move."""
+    code_of, friend_of = [], []
+    for c in arrays["ctrl_names"].tolist():
+        if not c:
+            code_of.append(0), friend_of.append(False)
+        elif c == power or pol.coop(power, c):
+            code_of.append(0), friend_of.append(True)
+        elif pol.war(power, c):
+            code_of.append(3), friend_of.append(False)
+        elif pol.neutral(c):
+            code_of.append(0 if c in NEUTRAL_OPEN else 4), friend_of.append(False)
+        else:
+            code_of.append(5), friend_of.append(pol.friendly(power, c))
+    inv = arrays["ctrl_inv"]
+    enter = np.asarray(code_of, dtype=np.int8)[inv]
+    enter = np.where(~g.land, np.int8(1), enter).astype(np.int8)
+    friendly = np.asarray(friend_of, dtype=bool)[inv]
+    return enter, friendly, _closed_passages(g, hexmap, arrays["control"], power, pol)
 
 
 def _area_blocks(g: MapGraph, scenario, power: str, pol: Politics, by_area: dict | None = None) -> np.ndarray:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, Politics, scenario_arrays, side_view
+from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, scenario_arrays, side_view
 from viewer.rules.wif.supply.legs import EPS, rule_cost, search
 from viewer.rules.wif.supply.result import BASIC, RAIL
 
@@ -61,7 +61,7 @@ def supply_range(hexmap, scenario, unit_or_source_id: str, kind: str | None = No
     row, power, is_unit = _find_origin(hexmap, scenario, unit_or_source_id)
     if power is None:
         raise ValueError(f"nobody controls {unit_or_source_id!r}: it is no supply source")
-    side = side_view(hexmap, scenario, power, scenario_arrays(hexmap, scenario), Politics(scenario))
+    side = side_view(hexmap, scenario, power, scenario_arrays(hexmap, scenario))
     g = side.graph
     limit = float(side.budget.max())
     if is_unit:

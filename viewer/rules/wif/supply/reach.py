@@ -28,7 +28,10 @@ _INF = np.inf
 
 
 class SeaLinks:
-    """The sea areas a side's lines may use, as arrays (WiF 2.4.2 overseas supply)."""
+    """The sea areas a side's lines may use, as arrays (WiF 2.4.2 overseas supply).
+
+    Pairs (hex row, sea component) where a line may put to sea or land, kept sorted three ways so
+    that every "cheapest per component" or "cheapest per hex" is one ``minimum.reduceat``."""
 
     def __init__(self, side):
         g = side.graph
@@ -37,53 +40,61 @@ class SeaLinks:
         pairs = g.hex_area
         self.ncomp = int(comp.max()) + 1 if len(comp) and comp.max() >= 0 else 0
         ok = comp[pairs[:, 1]] >= 0 if len(pairs) else np.zeros(0, bool)
-        # (hex row, component) where a line may put to sea
-        self.rows, self.comps = pairs[ok, 0], comp[pairs[ok, 1]]
+        rows, comps = pairs[ok, 0], comp[pairs[ok, 1]]
         landing = np.zeros(g.n, bool)
         landing[side.landing_ports] = True
-        lm = landing[self.rows]
-        self.land_rows, self.land_comps = self.rows[lm], self.comps[lm]
+        lm = landing[rows]
+        self.by_row = _Grouped(rows, comps)                  # per hex: the components it opens on
+        self.by_comp = _Grouped(comps, rows)                 # per component: its hexes
+        self.landing = _Grouped(comps[lm], rows[lm])         # per component: its landing ports
         self.embark_ok = side.embark_ok
         self.shore = g.coastal | g.port
 
     def component_cost(self, dist: np.ndarray) -> np.ndarray:
         """Per sea component: landing there and going on to the target costs (port 1 + overland)."""
-        out = np.full(self.ncomp, _INF)
-        if len(self.land_rows):
-            np.minimum.at(out, self.land_comps, dist[self.land_rows])
-        return out + 1
+        return self.landing.minimum(dist[self.landing.values], self.ncomp) + 1
 
     def put_to_sea(self, comp_cost: np.ndarray) -> np.ndarray:
         """Per hex: the cost of the rest of the line if it puts to sea there (inf: it cannot)."""
-        out = np.full(self.n, _INF)
-        if len(self.rows):
-            np.minimum.at(out, self.rows, comp_cost[self.comps])
-        return out
+        return self.by_row.minimum(comp_cost[self.by_row.values], self.n)
 
     def origin_costs(self, dist: np.ndarray, origins: np.ndarray, budgets: np.ndarray) -> np.ndarray:
         """Per tracer and sea component: what reaching that sea costs the tracer's line, from its
-        forward distances ``dist`` (one row per tracer, rule costs): 0 from its own shore hex, else
-        its overland cost to a port it may put to sea from, within its budget less the far port."""
-        k = len(origins)
-        ecost = np.where(self.embark_ok[None, :] & (dist <= budgets[:, None] - 1), dist, _INF)
-        shore = self.shore[origins]
-        ecost[np.flatnonzero(shore), origins[shore]] = 0.0
-        out = np.full((k, self.ncomp), _INF)
-        if len(self.rows) and k:
-            flat = (np.arange(k)[:, None] * self.ncomp + self.comps[None, :]).ravel()
-            np.minimum.at(out.reshape(-1), flat, ecost[:, self.rows].ravel())
+        forward distances ``dist`` (one row per tracer): 0 from its own shore hex, else its overland
+        cost to a port it may put to sea from, within its budget less the far port."""
+        rows = self.by_comp.values
+        d = rule_cost(dist[:, rows])
+        e = np.where(self.embark_ok[rows][None, :] & (d <= budgets[:, None] - 1), d, _INF)
+        e[(rows[None, :] == origins[:, None]) & self.shore[origins][:, None]] = 0.0
+        return self.by_comp.minimum(e, self.ncomp)
+
+
+class _Grouped:
+    """``values`` sorted by ``keys``, for per-key minima with ``np.minimum.reduceat``."""
+
+    def __init__(self, keys: np.ndarray, values: np.ndarray):
+        order = np.argsort(keys, kind="stable")
+        self.keys, self.values = keys[order], values[order]
+        self.starts = np.flatnonzero(np.r_[True, self.keys[1:] != self.keys[:-1]]) if len(order) else order
+        self.ids = self.keys[self.starts]
+
+    def minimum(self, x: np.ndarray, size: int) -> np.ndarray:
+        """Per key (0 .. size-1): the minimum of ``x`` (aligned with ``values``; last axis)."""
+        out = np.full(x.shape[:-1] + (size,), _INF)
+        if len(self.starts):
+            out[..., self.ids] = np.minimum.reduceat(x, self.starts, axis=-1)
         return out
 
 
-def sea_distance(side, links: SeaLinks, target_dist: np.ndarray, limit: float) -> np.ndarray:
-    """From every hex, the cost of a basic line with an overseas part to the target set whose
-    overland distances (to it, from every hex) are ``target_dist`` (WiF 2.4.2)."""
+def sea_distance(side, links: SeaLinks, target_dist: np.ndarray, limit: float, kind: str = BASIC) -> np.ndarray:
+    """From every hex, the cost of a line of ``kind`` with an overseas part to the target set
+    whose overland costs (to it, from every hex) are ``target_dist`` (WiF 2.4.2)."""
     at_sea = links.put_to_sea(links.component_cost(target_dist))
     out = np.where(links.shore, at_sea, _INF)           # putting to sea from the tracer's own hex
     embark = np.where(links.embark_ok, at_sea, _INF)
     for v in np.unique(embark[np.isfinite(embark) & (embark <= limit)]).tolist():
-        d = nearest(side.reverse(BASIC), np.flatnonzero(embark == v), limit)
-        out = np.minimum(out, d + v)
+        d = nearest(side.reverse(kind), np.flatnonzero(embark == v), limit)
+        out = np.minimum(out, rule_cost(d) + v)
     return out
 
 
@@ -95,7 +106,7 @@ class GroupReach:
         self.P = sources.primary_rows
         self.S = list(sources.secondary)
         self.xs = np.array([x.row for x in self.S], dtype=np.int64)
-        self.links = SeaLinks(side)
+        self.links = side.memo.get("links") or side.memo.setdefault("links", SeaLinks(side))
         self._land_p = None
         self._secondaries()
 
@@ -107,31 +118,33 @@ class GroupReach:
         return self._land_p
 
     def _secondaries(self):
-        side, xs, k = self.side, self.xs, len(self.xs)
+        """``good0`` / ``good1`` per secondary source: the least fixed point of WiF 2.4.2's chains."""
+        side, xs, k, limit = self.side, self.xs, len(self.xs), self.limit
         self.good0 = self.good1 = np.zeros(k, bool)
         if k == 0 or len(self.P) == 0:
             return
         b = side.budget[xs]
-        db, _ = search(side.matrix[BASIC], xs, self.limit)
-        dr, _ = search(side.matrix[RAIL], xs, self.limit)
-        db, dr = rule_cost(db), rule_cost(dr)
-        rail_land = dr[:, self.P].min(axis=1) <= b
-        links = self.links
-        rail_p = rule_cost(nearest(side.reverse(RAIL), self.P, self.limit))
-        sea = links.origin_costs(dr, xs, b) + links.component_cost(rail_p)[None, :]
-        rail_sea = sea.min(axis=1, initial=_INF) <= b
+        rail_p = rule_cost(nearest(side.reverse(RAIL), self.P, limit))
+        rail_land = rail_p[xs] <= b                       # a rail leg to a primary source
+        if rail_land.all():
+            self.good0 = self.good1 = rail_land
+            return
+        # basic legs between secondaries (not to one in the same hex)
         other = (np.arange(k)[:, None] != np.arange(k)[None, :]) & (xs[:, None] != xs[None, :])
-        land = (db[:, xs] <= b[:, None]) & other
+        db, _ = search(side.matrix[BASIC], xs, limit)
+        land = (rule_cost(db[:, xs]) <= b[:, None]) & other
         g0 = _closure(rail_land, land)
-        if g0.any():
-            back, _ = search(side.reverse(BASIC), xs, self.limit)     # (j, hex): hex -> x_j
-            comp_j = np.stack([links.component_cost(rule_cost(row)) for row in back])
-            reach = links.origin_costs(db, xs, b)                    # (i, component)
-            cost = (reach[:, None, :] + comp_j[None, :, :]).min(axis=2, initial=_INF)
-            sea_to = (cost <= b[:, None]) & other
-        else:
-            sea_to = np.zeros((k, k), bool)
-        g1 = rail_land | rail_sea | sea_to[:, g0].any(axis=1)
+        g1 = g0.copy()
+        if not g1.all():                                  # a rail leg with an overseas part
+            g1 |= sea_distance(side, self.links, rail_p, limit, RAIL)[xs] <= b
+        rest = np.flatnonzero(~g1)
+        if len(rest) and g0.any():                        # a basic leg overseas to a good0 secondary
+            to = np.flatnonzero(g0)
+            back, _ = search(side.reverse(BASIC), xs[to], limit)       # (target, hex): hex -> target
+            comp_cost = np.stack([self.links.component_cost(rule_cost(row)) for row in back])
+            reach = self.links.origin_costs(db[rest], xs[rest], b[rest])
+            cost = (reach[:, None, :] + comp_cost[None, :, :]).min(axis=2, initial=_INF)
+            g1[rest] = ((cost <= b[rest, None]) & other[np.ix_(rest, to)]).any(axis=1)
         self.good0, self.good1 = g0, _closure(g1, land)
 
     def units(self, rows: np.ndarray) -> np.ndarray:

@@ -82,6 +82,22 @@ def _held(scenario, hexmap, row: int) -> bool:
 
 def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
     """Primary and secondary sources of ``unit`` (WiF 2.4.2)."""
+    st = arrays.get("static")
+    if st is not None:   # cities and capitals do not move: kept per political state
+        prim, capitals = st.get(("sources", unit.power, unit.home),
+                                lambda: _fixed_sources(hexmap, scenario, unit, arrays, politics))
+    else:
+        prim, capitals = _fixed_sources(hexmap, scenario, unit, arrays, politics)
+    sec = []
+    for u in scenario.units.values():
+        if u.is_hq and u.hex is not None and u.id != unit.id and politics.coop(unit.power, u.power) \
+                and u.id in arrays["unit_rows"]:
+            sec.append(Source(arrays["unit_rows"][u.id], u.id, "hq", u.id))
+    return Sources(prim, tuple(sec) + capitals)
+
+
+def _fixed_sources(hexmap, scenario, unit, arrays: dict, politics) -> tuple[tuple, tuple]:
+    """A unit's primary sources and its secondary sources other than HQs (capitals)."""
     g = map_graph(hexmap)
     s = scenario
     power = unit.power
@@ -102,10 +118,6 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
         if _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
             prim.append(Source(row, g.city_names.get(row, str(g.labels[row])), "city"))
     sec = []
-    for u in s.units.values():
-        if u.is_hq and u.hex is not None and u.id != unit.id and politics.coop(power, u.power) \
-                and u.id in arrays["unit_rows"]:
-            sec.append(Source(arrays["unit_rows"][u.id], u.id, "hq", u.id))
     if pol is not None:
         capitals = g.capital_rows
         for c, cap in pol.capital.items():
@@ -118,4 +130,4 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
                 s.country_controller(c))
             if (minor_of_major or conq) and _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
                 sec.append(Source(row, cap, "capital"))
-    return Sources(tuple(prim), tuple(sec))
+    return tuple(prim), tuple(sec)

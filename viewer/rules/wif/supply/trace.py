@@ -16,7 +16,7 @@ from functools import partial
 
 import numpy as np
 
-from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, Politics, scenario_arrays, side_view
+from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, scenario_arrays, side_view
 from viewer.rules.wif.supply.legs import SeaSearch, path, rule_cost, search
 from viewer.rules.wif.supply.reach import GroupReach
 from viewer.rules.wif.supply.result import (BASIC, R_LINES, R_OUT, R_WHEN, RAIL, LazyUnitSupply, Leg, Reason,
@@ -190,7 +190,7 @@ class _Tracer:
 def _tracers(hexmap, scenario, unit_ids):
     """Units at sea or off the map (answered at once) and one :class:`_Tracer` per group."""
     arrays = scenario_arrays(hexmap, scenario)
-    pol = Politics(scenario)
+    pol = arrays["static"].politics
     wanted = set(scenario.units) if unit_ids is None else set(unit_ids)
     fixed: dict[str, UnitSupply] = {}
     groups: dict[tuple, list] = {}
