@@ -141,9 +141,21 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     w_basic = np.where(ok, cost_dst, np.inf)
     w_rail = np.where(ok & g.rail_free, EPS, w_basic)
     weights = {"basic": w_basic, "rail": w_rail}
-    matrix = {k: g.csr(w) for k, w in weights.items()}
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
-                    frozen_port, embark_ok, landing, matrix, friendly_ctrl, weights)
+                    frozen_port, embark_ok, landing, Matrices(g, weights), friendly_ctrl, weights,
+                    {"static": st, "sea_key": key})
+
+
+class Matrices(dict):
+    """``"basic"`` / ``"rail"`` -> the sparse matrix of entering costs, built on first use."""
+
+    def __init__(self, g: MapGraph, weights: dict):
+        super().__init__()
+        self.g, self.weights = g, weights
+
+    def __missing__(self, kind: str):
+        self[kind] = m = self.g.csr(self.weights[kind])
+        return m
 
 
 def _static_edges(g: MapGraph, scenario, arrays):

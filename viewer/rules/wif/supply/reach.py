@@ -37,18 +37,25 @@ class SeaLinks:
         g = side.graph
         self.n = g.n
         comp = side.area_comp
-        pairs = g.hex_area
         self.ncomp = int(comp.max()) + 1 if len(comp) and comp.max() >= 0 else 0
-        ok = comp[pairs[:, 1]] >= 0 if len(pairs) else np.zeros(0, bool)
-        rows, comps = pairs[ok, 0], comp[pairs[ok, 1]]
+        st = side.memo.get("static")
+        key = ("sea-links",) + side.memo.get("sea_key", ())
+        rows, comps, self.by_row, self.by_comp = st.get(key, lambda: self._pairs(g, comp)) if st is not None \
+            else self._pairs(g, comp)
         landing = np.zeros(g.n, bool)
         landing[side.landing_ports] = True
         lm = landing[rows]
-        self.by_row = _Grouped(rows, comps)                  # per hex: the components it opens on
-        self.by_comp = _Grouped(comps, rows)                 # per component: its hexes
         self.landing = _Grouped(comps[lm], rows[lm])         # per component: its landing ports
         self.embark_ok = side.embark_ok
         self.shore = g.coastal | g.port
+
+    @staticmethod
+    def _pairs(g, comp):
+        pairs = g.hex_area
+        ok = comp[pairs[:, 1]] >= 0 if len(pairs) else np.zeros(0, bool)
+        rows, comps = pairs[ok, 0], comp[pairs[ok, 1]]
+        # per hex: the components it opens on; per component: its hexes
+        return rows, comps, _Grouped(rows, comps), _Grouped(comps, rows)
 
     def component_cost(self, dist: np.ndarray) -> np.ndarray:
         """Per sea component: landing there and going on to the target costs (port 1 + overland)."""

@@ -36,11 +36,18 @@ class _Group:
         self.P = sources.primary_rows
         self.S = list(sources.secondary)
         self.sea_cache = {}
-        rows = np.array([x.row for x in self.S], dtype=np.int64)
-        self.Db, self.Pb = search(side.matrix[BASIC], rows, limit)
-        self.Dr, self.Pr = search(side.matrix[RAIL], rows, limit)
-        self.Db_i, self.Dr_i = rule_cost(self.Db), rule_cost(self.Dr)
-        self._chain()
+        self._best = None
+
+    @property
+    def best(self) -> dict:
+        """The secondaries' chains (searched the first time a chain through them is asked for)."""
+        if self._best is None:
+            rows = np.array([x.row for x in self.S], dtype=np.int64)
+            self.Db, self.Pb = search(self.side.matrix[BASIC], rows, self.limit)
+            self.Dr, self.Pr = search(self.side.matrix[RAIL], rows, self.limit)
+            self.Db_i, self.Dr_i = rule_cost(self.Db), rule_cost(self.Dr)
+            self._chain()
+        return self._best
 
     # -- overseas searches are built only when a leg needs one
     def sea(self, kind) -> SeaSearch:
@@ -98,7 +105,7 @@ class _Group:
                         if plan is not None:
                             best[(i, 1)] = (best[(j, 0)][0] + 1, ("sea", BASIC, y.row, plan, j))
                             changed = True
-        self.best = best
+        self._best = best
 
     def _sea_secondary(self, i, j):
         key = (i, j)
