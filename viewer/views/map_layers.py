@@ -34,6 +34,7 @@ from .colors import (
 )
 from .mapview import MapView
 from .text import label
+from .world import ZoomControl
 
 #: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
 LAYERS = {
@@ -46,6 +47,8 @@ LAYERS = {
     "hexsides": "map.layer.hexsides",
     "railways": "map.layer.railways",
     "roads": "map.layer.roads",
+    "joins": "map.layer.joins",
+    "links": "map.layer.links",
     "cities": "map.layer.cities",
 }
 #: Catalogue key naming what a layer's hover shows.
@@ -94,7 +97,10 @@ class MapLayers(pn.viewable.Viewer):
         self._legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
         self.toggles.param.watch(self._on_toggle, "value")
         self.state.param.watch(self._on_lang, "lang")
-        self._layout = pn.Column(self._title, self.toggles, self._legend, width=220)
+        # a map of several sheets (wif-world) gets a "zoom to map" choice
+        self.zoom = ZoomControl(view=self.view) if len(self.hexmap.sheets) > 1 else None
+        self._layout = pn.Column(*([self.zoom] if self.zoom else []), self._title, self.toggles, self._legend,
+                                 width=220)
         self._on_lang()
         self._apply(self.toggles.value)
 
@@ -196,13 +202,19 @@ class MapLayers(pn.viewable.Viewer):
         layer = self._add_hexes("sea_areas", mask, [stable_pick(s, SEA_COLORS) for s in self._seas], 0.7,
                                 self._seas)
         self._add_hover("sea_areas", layer.renderers)
-        # each area's name at the hex-dot nearest its centre of gravity
-        first = next(iter(layer.sources))
-        cols, sheet = self._columns["sea_areas"][first], self.hexmap.sheets[first]
-        xy = np.c_[hexgrid.hex_to_pixel(cols["q"], cols["r"], sheet.size, sheet.orientation)]
+        # each area's name at the hex-dot nearest its centre of gravity, on each sheet it spans
+        # (the Red Sea lies on two maps, WiF 2.1.2); every sheet at its own scale and place
+        seas = np.array(self._seas, dtype=object)
+        sheets = self.hexmap.hexes.loc[mask, "sheet"].to_numpy(dtype=object)
+        xy = np.zeros((len(seas), 2))
+        for name, sheet in self.hexmap.sheets.items():
+            m = sheets == name
+            if m.any():
+                cols = self._columns["sea_areas"][name]
+                xy[m] = np.c_[hexgrid.hex_to_pixel(cols["q"], cols["r"], sheet.size, sheet.orientation)]
         names, xs, ys = [], [], []
-        for sea in dict.fromkeys(self._seas):
-            pts = xy[np.array(self._seas) == sea]
+        for sea, sheet in dict.fromkeys(zip(seas, sheets)):
+            pts = xy[(seas == sea) & (sheets == sheet)]
             c = pts.mean(axis=0)
             best = pts[int(np.argmin(((pts - c) ** 2).sum(axis=1)))]
             names.append(sea)

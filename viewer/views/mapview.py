@@ -5,6 +5,12 @@ the selection and every overlay live on their own small sources (DESIGN.md "Rend
 The terrain layer switches the palette of the base's colour mapper (terrain classes or one plain
 land colour), so turning it off or on sends a few colours, never the hexes. Hexside features and
 railways are their own small layers (:mod:`viewer.views.hexside_layers`).
+
+A map of several sheets (the ``wif-world`` map: Europe at 100 km a hex, Asia and the Pacific at
+230 km, the American mini-map at 650 km, WiF 1.2) draws each sheet with its own hex size, placed
+by :func:`viewer.views.world.sheet_layout` (side by side like the printed maps when the sheets do
+not share one plane), with the joins and lines of communication drawn between hex centres
+(:class:`viewer.views.world.SheetLinks`); :meth:`MapView.zoom_to` shows one sheet.
 """
 from __future__ import annotations
 
@@ -18,7 +24,6 @@ from bokeh.models import (
 )
 from bokeh.plotting import figure
 
-from .. import hexgrid
 from ..board import HexMap
 from ..state import SessionState
 from .colors import SELECTION_COLOR, WATER_TERRAIN, plain_color, terrain_color
@@ -26,17 +31,14 @@ from .hexinfo import HexInfo
 from .hexside_layers import HexsideLayers
 from .overlays import OverlaySet
 from .text import label
+from .world import SheetLinks, sheet_layout, view_bounds
 
 _TERRAIN_JS = "return names[value] ?? '';"
 
 
 def sheet_shifts(hexmap: HexMap) -> dict[str, tuple[int, int]]:
-    """Whole-hex shift of each sheet that puts its origin ``(x0, y0)`` where the view draws it."""
-    out = {}
-    for s in hexmap.sheets.values():
-        q, r = hexgrid.pixel_to_hex(s.x0, s.y0, s.size, s.orientation)
-        out[s.name] = (int(q), int(r))
-    return out
+    """Whole-hex shift ``(dq, dr)`` of each sheet in the view (:func:`viewer.views.world.sheet_layout`)."""
+    return sheet_layout(hexmap)
 
 
 class MapView(pn.viewable.Viewer):
@@ -140,7 +142,9 @@ class MapView(pn.viewable.Viewer):
 
     def _draw_hexsides(self):
         self.hexsides = HexsideLayers(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
-        self._legend.items = self._legend_items + list(self.hexsides.legend_items.values())
+        self.links = SheetLinks(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
+        self._legend.items = (self._legend_items + list(self.hexsides.legend_items.values())
+                              + list(self.links.legend_items.values()))
 
     def _draw_selection(self):
         for sheet in self.hexmap.sheets.values():
@@ -167,11 +171,14 @@ class MapView(pn.viewable.Viewer):
         return [item.label["value"] for item in self._legend.items if item.visible is not False]
 
     def layer_names(self) -> list[str]:
-        """The view's own layers: ``terrain`` and the hexside and railway layers this map has."""
-        return ["terrain", *self.hexsides.layers()]
+        """The view's own layers: ``terrain``, the hexside and railway layers and the joins and
+        links (WiF 2.1.1) this map has."""
+        return ["terrain", *self.hexsides.layers(), *self.links.layers()]
 
     def layer_visible(self, name: str) -> bool:
         """Whether layer ``name`` (one of :meth:`layer_names`) is shown."""
+        if name in self.links.layers():
+            return self.links.visible(name)
         return self.terrain if name == "terrain" else self.hexsides.visible(name)
 
     def show_layer(self, name: str, on: bool = True) -> None:
@@ -180,9 +187,25 @@ class MapView(pn.viewable.Viewer):
             self.terrain = bool(on)
         elif name in self.hexsides.layers():
             self.hexsides.show(name, on)
+        elif name in self.links.layers():
+            self.links.show(name, on)
         else:
             raise ValueError(f"map {self.hexmap.name!r} has no layer {name!r}; "
                              f"allowed: {', '.join(self.layer_names())}")
+
+    def bounds(self, sheet: str | None = None) -> tuple[float, float, float, float]:
+        """``(x0, x1, y0, y1)`` of one sheet as drawn, or of the whole map (``sheet=None``)."""
+        if sheet is not None and sheet not in self.hexmap.sheets:
+            raise ValueError(f"map {self.hexmap.name!r} has no sheet {sheet!r}; "
+                             f"allowed: {', '.join(self.hexmap.sheets)}")
+        return view_bounds(self.hexmap, self._shifts, sheet)
+
+    def zoom_to(self, sheet: str | None = None) -> tuple[float, float, float, float]:
+        """Set the view's x and y ranges to one sheet (or the whole map); returns the ranges."""
+        x0, x1, y0, y1 = self.bounds(sheet)
+        self.figure.x_range.update(start=x0, end=x1)
+        self.figure.y_range.update(start=y0, end=y1)
+        return x0, x1, y0, y1
 
     def _tap_handler(self, sheet: str):
         def handler(attr, old, new):
@@ -216,6 +239,7 @@ class MapView(pn.viewable.Viewer):
         for item, name in zip(self._legend_items, self._terrains):
             item.label = {"value": label(f"terrain.{name}", lang)}
         self.hexsides.relabel(lang)
+        self.links.relabel(lang)
         if hasattr(self, "overlays"):
             self.overlays.relabel()
 

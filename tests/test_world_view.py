@@ -1,0 +1,174 @@
+"""The world view (viewer/views/world.py, mapview.py): several sheets at their own scales, the joins
+drawn, zoom to one map, the map choice (WiF 1.2, 2.1.1).
+
+Synthetic maps with random terrain (viewer.board.synthetic) stand for the world's sheets: one in
+plain map units whose two sheets overlap where their files put them, one geographic with a sheet per
+CRS (100 km in EPSG:3035 and 230 km in an Asian equal-area projection).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+import shapely
+
+from viewer import hexgrid
+from viewer.board import HexMap, Sheet, load_map
+from viewer.board.synthetic import rectangle_hexes
+from viewer.state import SessionState
+from viewer.views.mapview import MapView, sheet_shifts
+from viewer.views.world import (
+    DEFAULT_MAP, MAPS, choose_map, map_choice_message, report_map_choice, sheets_overlap,
+)
+
+
+def _join_edges(west: Sheet, west_hexes, east: Sheet, east_hexes, n: int) -> pd.DataFrame:
+    """Sheet-join rows from the west sheet's last column to the east sheet's first, row by row."""
+    wc, wr = west.offset_coords(west_hexes["q"].to_numpy(), west_hexes["r"].to_numpy())
+    ec, er = east.offset_coords(east_hexes["q"].to_numpy(), east_hexes["r"].to_numpy())
+    rows = []
+    for row in range(n):
+        a = np.flatnonzero((wc == wc.max()) & (wr == row))[0]
+        b = np.flatnonzero((ec == 0) & (er == row))[0]
+        rows.append(dict(sheet_a=west.name, q_a=int(west_hexes["q"].iat[a]), r_a=int(west_hexes["r"].iat[a]),
+                         sheet_b=east.name, q_b=int(east_hexes["q"].iat[b]), r_b=int(east_hexes["r"].iat[b]),
+                         kind="sheet-join", note="test join"))
+    return pd.DataFrame(rows)
+
+
+@pytest.fixture(scope="module")
+def plain_world() -> HexMap:
+    """Two sheets in plain units at the same origin (they overlap as placed): 1.0 and 2.3 a hex."""
+    west, east = Sheet("west", size=1.0), Sheet("east", size=2.3)
+    wh, eh = rectangle_hexes(west, 14, 12, seed=1), rectangle_hexes(east, 6, 5, seed=2)
+    edges = _join_edges(west, wh, east, eh, 5)
+    return HexMap("plain-world", "demo", [west, east], pd.concat([wh, eh], ignore_index=True), extra_edges=edges)
+
+
+@pytest.fixture(scope="module")
+def geo_world() -> HexMap:
+    """A 100 km sheet in EPSG:3035 over central Europe and a 230 km sheet east of it in its own
+    Lambert azimuthal equal-area projection (each sheet its own CRS, as on wif-world)."""
+    from pyproj import Transformer
+
+    eu_x, eu_y = Transformer.from_crs("EPSG:4326", "EPSG:3035", always_xy=True).transform(10.0, 45.0)
+    asia_crs = "+proj=laea +lat_0=40 +lon_0=75 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs"
+    europe = Sheet.geographic("europe", "EPSG:3035", 100_000, x0=eu_x, y0=eu_y)
+    asia = Sheet.geographic("asia", asia_crs, 230_000, x0=-1_000_000, y0=1_000_000)
+    eh, ah = rectangle_hexes(europe, 20, 14, seed=3), rectangle_hexes(asia, 12, 9, seed=4)
+    edges = _join_edges(europe, eh, asia, ah, 6)
+    return HexMap("geo-world", "demo", [europe, asia], pd.concat([eh, ah], ignore_index=True), extra_edges=edges)
+
+
+def _drawn_polygons(view: MapView, sheet: str):
+    """The hexes of a sheet as BokehJS would draw them: the base source's q, r and the glyph size."""
+    src = view._sources[sheet]
+    glyph = next(r.glyph for r in view.figure.renderers if r.name == f"base-{sheet}")
+    return hexgrid.hex_polygons(np.asarray(src.data["q"]), np.asarray(src.data["r"]), glyph.size, glyph.orientation)
+
+
+@pytest.mark.parametrize("fixture", ["plain_world", "geo_world"])
+def test_sheets_are_drawn_side_by_side_at_their_own_sizes_without_overlap(fixture, request):
+    hexmap = request.getfixturevalue(fixture)
+    view = MapView(hexmap=hexmap, state=SessionState())
+    sizes = {}
+    for name, sheet in hexmap.sheets.items():
+        glyph = next(r.glyph for r in view.figure.renderers if r.name == f"base-{name}")
+        sizes[name] = glyph.size
+        assert glyph.size == pytest.approx(sheet.size)  # each sheet's hexes at its own scale
+    assert len(set(sizes.values())) == 2
+    west, east = (shapely.union_all(_drawn_polygons(view, s)) for s in hexmap.sheets)
+    assert west.intersection(east).area == pytest.approx(0.0, abs=1e-9 * west.area)
+    assert east.bounds[0] > west.bounds[2]  # the finer (western) sheet on the left, as in geography
+    assert sheets_overlap(hexmap, sheet_shifts(hexmap)) == []
+
+
+def test_plain_world_needed_a_new_layout(plain_world):
+    own = {s.name: (0, 0) for s in plain_world.sheets.values()}
+    assert sheets_overlap(plain_world, own) == [("west", "east")]
+
+
+def test_the_demo_map_keeps_the_placement_of_its_file():
+    demo = load_map("demo")
+    shifts = sheet_shifts(demo)
+    for name, s in demo.sheets.items():
+        assert shifts[name] == tuple(int(v) for v in hexgrid.pixel_to_hex(s.x0, s.y0, s.size, s.orientation))
+
+
+@pytest.mark.parametrize("fixture", ["plain_world", "geo_world"])
+def test_one_join_line_per_sheet_join_edge_from_centre_to_centre(fixture, request):
+    hexmap = request.getfixturevalue(fixture)
+    view = MapView(hexmap=hexmap, state=SessionState())
+    joins = hexmap.extra_edges[hexmap.extra_edges["kind"] == "sheet-join"]
+    data = view.links.sources["joins"].data
+    assert len(data["x0"]) == len(joins) > 0
+    centres = {}
+    for name, src in view._sources.items():
+        s = hexmap.sheets[name]
+        x, y = hexgrid.hex_to_pixel(np.asarray(src.data["q"]), np.asarray(src.data["r"]), s.size, s.orientation)
+        rows = view._rows[name]
+        for i, row in enumerate(rows):
+            centres[(name, int(hexmap.hexes["q"].iat[row]), int(hexmap.hexes["r"].iat[row]))] = (x[i], y[i])
+    for i, e in enumerate(joins.itertuples()):
+        assert (data["x0"][i], data["y0"][i]) == pytest.approx(centres[(e.sheet_a, e.q_a, e.r_a)])
+        assert (data["x1"][i], data["y1"][i]) == pytest.approx(centres[(e.sheet_b, e.q_b, e.r_b)])
+    # the joined sheet is placed level with its partner: the lines run across, not up or down
+    east = list(hexmap.sheets.values())[1]
+    assert abs(np.mean(np.asarray(data["y1"]) - np.asarray(data["y0"]))) < 1.5 * east.size
+    assert "joins" in view.layer_names()
+    view.show_layer("joins", False)
+    assert not view.layer_visible("joins")
+
+
+def test_zoom_to_one_map_sets_the_ranges_to_that_sheet(geo_world):
+    view = MapView(hexmap=geo_world, state=SessionState())
+    x, y = {}, {}
+    for name, src in view._sources.items():
+        s = geo_world.sheets[name]
+        x[name], y[name] = hexgrid.hex_to_pixel(np.asarray(src.data["q"]), np.asarray(src.data["r"]), s.size,
+                                                s.orientation)
+    x0, x1, y0, y1 = view.zoom_to("asia")
+    assert (view.figure.x_range.start, view.figure.x_range.end) == (x0, x1)
+    assert (view.figure.y_range.start, view.figure.y_range.end) == (y0, y1)
+    assert x0 <= x["asia"].min() and x["asia"].max() <= x1 and y0 <= y["asia"].min() and y["asia"].max() <= y1
+    assert not ((x["europe"] > x0) & (x["europe"] < x1)).any()  # no european hex in the asian view
+    wx0, wx1, _, _ = view.zoom_to(None)
+    assert wx0 <= x["europe"].min() and x["asia"].max() <= wx1
+    with pytest.raises(ValueError, match="allowed: europe, asia"):
+        view.zoom_to("pacific")
+
+
+def test_the_zoom_control_lists_the_sheets_in_the_language(geo_world):
+    from viewer.views.world import ZoomControl
+
+    state = SessionState()
+    view = MapView(hexmap=geo_world, state=state)
+    zoom = ZoomControl(view=view)
+    assert list(zoom.select.options.values()) == ["", "europe", "asia"]
+    assert "Europe (100 km a hex)" in zoom.select.options
+    zoom.select.value = "asia"
+    assert view.figure.x_range.start == view.bounds("asia")[0]
+    state.lang = "es"
+    assert "Asia (230 km por hexágono)" in zoom.select.options and zoom.select.value == "asia"
+
+
+def test_map_choice_accepts_the_bundled_maps_and_refuses_others():
+    assert choose_map(None) == (DEFAULT_MAP, None)
+    assert choose_map(b"wif-world") == ("wif-world", None)
+    assert choose_map("europe") == ("europe", None)
+    assert choose_map("mars") == (DEFAULT_MAP, "mars")
+    assert choose_map("wif-world", available=["europe"]) == (DEFAULT_MAP, "wif-world")
+    assert set(MAPS) == {"europe", "wif-world"}
+
+
+def test_the_map_choice_message_follows_the_language():
+    from viewer.views.shell import AppShell
+
+    shell = AppShell("game.wif.name", url_sync=False)
+    report_map_choice(shell, "mars")
+    assert shell.banner.visible
+    en = shell.banner.object
+    assert "mars" in en and "europe, wif-world" in en and en == map_choice_message("mars", "en")
+    shell.state.lang = "es"
+    es = shell.banner.object
+    assert es != en and "mars" in es and "europe, wif-world" in es and "desconocido" in es

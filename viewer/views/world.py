@@ -1,0 +1,338 @@
+"""The WiF world view: several map sheets, each at its own scale, in one figure (WiF 1.2, 2.1.1).
+
+World in Flames plays on maps of different scales: about 100 km a hex in Europe, 230 km on the
+Asian and Pacific maps and 650 km on the American mini-map (WiF 1.2). The ``wif-world`` map keeps
+each sheet in its own projection, so the view cannot draw them in one shared coordinate plane.
+
+**Layout** (:func:`sheet_layout`). A map whose sheets share one plane (a single CRS, or plain map
+units as on the demo map) and do not overlap there is drawn as its file places it. Otherwise the
+sheets are laid out **side by side like the printed maps**, in one row from west to east:
+
+* each sheet keeps its own hex size in its own map units (metres on a geographic sheet), so a
+  230 km Asian hex is drawn 2.3 times as wide as a 100 km European one and distances read true
+  on every sheet;
+* the row's order follows geography: the mean longitude of a sheet's hexes, measured from the
+  finest sheet's (so the Pacific, which straddles 180°, comes after Asia); on plain map units the
+  order of the sheets' ``x0``, then their order in the file;
+* each sheet starts one hex (of the larger scale) right of everything placed before it, so no
+  two sheets ever overlap;
+* vertically a sheet joined to sheets already placed (``sheet-join`` edges, WiF 2.1.1 case 2)
+  is moved so its joined hexes sit level with their partners: the join lines run across the gap;
+  any other sheet is placed by the mean latitude of its hexes (a degree of latitude is
+  111.32 km), or keeps its own y on plain map units.
+
+A Bokeh ``hex_tile`` glyph has no offset, so each sheet is moved by whole hexes of its own grid
+(``(dq, dr)``): the placement is exact to one hex.
+
+**Joins and links** (:class:`SheetLinks`). The extra edges of a map (WiF 2.1.1 cases 2-4, 2.1.2,
+2.1.3) are drawn as lines between the joined hexes' centres: the map joins in one layer, the lines
+of communication and off-map links (grey, railway and blue lines, off-map and large hex-dot
+links) in another, each row coloured by its kind.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import panel as pn
+import param
+from bokeh.models import ColumnDataSource, HoverTool, LegendItem
+
+from .. import hexgrid
+from ..board import HexMap
+from .text import label, label_any
+
+#: Maps the WiF app can show (``?map=``), the default first.
+MAPS = ("europe", "wif-world")
+DEFAULT_MAP = "europe"
+#: Metres of one degree of latitude (vertical placement of sheets without a join).
+M_PER_DEG = 111_320.0
+#: Gap between two sheets of the row, in hexes of the larger of the two scales.
+GAP_HEXES = 1
+
+#: Extra-edge kinds drawn in each layer (viewer.board.terrain.EDGE_KINDS).
+LINK_LAYERS = {"joins": ("sheet-join",), "links": ("grey-loc", "rail-loc", "blue-loc", "off-map", "large-hex-dot")}
+#: Line colour per edge kind: grey and blue lines as printed (WiF 2.1.3), railways dark.
+LINK_COLORS = {"sheet-join": "#d7263d", "grey-loc": "#7f7f7f", "rail-loc": "#222222", "blue-loc": "#1f78b4",
+               "off-map": "#a6a6a6", "large-hex-dot": "#6baed6"}
+LINK_STYLE = {"joins": {"line_width": 1.5, "line_dash": "dashed", "line_alpha": 0.8},
+              "links": {"line_width": 2.5, "line_dash": "solid", "line_alpha": 0.9}}
+
+
+# ---------------------------------------------------------------------------- layout
+def _native(hexmap: HexMap) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Each sheet's hex centres relative to its own hex (0, 0) (what ``hex_tile`` draws unshifted)."""
+    h = hexmap.hexes
+    out = {}
+    for name, s in hexmap.sheets.items():
+        m = (h["sheet"] == name).to_numpy()
+        out[name] = hexgrid.hex_to_pixel(h["q"].to_numpy()[m], h["r"].to_numpy()[m], s.size, s.orientation)
+    return out
+
+
+def _shift_xy(sheet, shift) -> tuple[float, float]:
+    x, y = hexgrid.hex_to_pixel(shift[0], shift[1], sheet.size, sheet.orientation)
+    return float(x), float(y)
+
+
+def _bbox(sheet, xy, shift) -> tuple[float, float, float, float]:
+    """``(x0, x1, y0, y1)`` of a sheet's hexes as drawn with ``shift`` (centres plus a hex's radius)."""
+    x, y = xy
+    if not len(x):
+        return (math.inf, -math.inf, math.inf, -math.inf)
+    dx, dy = _shift_xy(sheet, shift)
+    return (float(x.min()) + dx - sheet.size, float(x.max()) + dx + sheet.size,
+            float(y.min()) + dy - sheet.size, float(y.max()) + dy + sheet.size)
+
+
+def _own_shifts(hexmap: HexMap) -> dict[str, tuple[int, int]]:
+    """Whole-hex shift that puts each sheet's origin ``(x0, y0)`` where its file places it."""
+    out = {}
+    for s in hexmap.sheets.values():
+        q, r = hexgrid.pixel_to_hex(s.x0, s.y0, s.size, s.orientation)
+        out[s.name] = (int(q), int(r))
+    return out
+
+
+def sheets_overlap(hexmap: HexMap, shifts) -> list[tuple[str, str]]:
+    """Pairs of sheets whose drawn hexes overlap (more than a shared edge) with ``shifts``."""
+    import shapely
+
+    native = _native(hexmap)
+    names = [n for n in hexmap.sheets if len(native[n][0])]
+    boxes = {n: _bbox(hexmap.sheets[n], native[n], shifts[n]) for n in names}
+    polys: dict = {}
+
+    def polygons(n):
+        if n not in polys:
+            s, (dq, dr) = hexmap.sheets[n], shifts[n]
+            h = hexmap.hexes[(hexmap.hexes["sheet"] == n).to_numpy()]
+            polys[n] = hexgrid.hex_polygons(h["q"].to_numpy() + dq, h["r"].to_numpy() + dr, s.size, s.orientation)
+        return polys[n]
+
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ba, bb = boxes[a], boxes[b]
+            if ba[1] <= bb[0] or bb[1] <= ba[0] or ba[3] <= bb[2] or bb[3] <= ba[2]:
+                continue
+            pa, pb = polygons(a), polygons(b)
+            ia, ib = shapely.STRtree(pa).query(pb, predicate="intersects")[::-1]
+            if len(ia):
+                area = shapely.area(shapely.intersection(pa[ia], pb[ib]))
+                small = min(hexmap.sheets[a].size, hexmap.sheets[b].size) ** 2
+                if (area > 1e-6 * small).any():
+                    out.append((a, b))
+    return out
+
+
+def _geography(hexmap: HexMap, native) -> dict[str, tuple[float, float]]:
+    """Mean longitude (circular) and latitude of each sheet's hexes (WGS 84 degrees)."""
+    from pyproj import Transformer
+
+    out = {}
+    for name, s in hexmap.sheets.items():
+        x, y = native[name]
+        if not len(x):
+            out[name] = (0.0, 0.0)
+            continue
+        t = Transformer.from_crs(s.crs, "EPSG:4326", always_xy=True)
+        lon, lat = t.transform(np.asarray(x) + s.x0, np.asarray(y) + s.y0)
+        rad = np.radians(lon)
+        out[name] = (math.degrees(math.atan2(np.sin(rad).mean(), np.cos(rad).mean())), float(np.mean(lat)))
+    return out
+
+
+def _join_dy(hexmap: HexMap, name: str, placed: dict) -> float | None:
+    """Vertical move that levels sheet ``name``'s joined hexes with their placed partners, or None."""
+    e = hexmap.extra_edges
+    e = e[(e["kind"] == "sheet-join").to_numpy()]
+    ys = []
+    for mine, other in (("_a", "_b"), ("_b", "_a")):
+        rows = e[(e["sheet" + mine] == name).to_numpy() & e["sheet" + other].isin(list(placed)).to_numpy()]
+        for o, grp in rows.groupby("sheet" + other):
+            so, s = hexmap.sheets[o], hexmap.sheets[name]
+            _, y_own = hexgrid.hex_to_pixel(grp["q" + mine].to_numpy(), grp["r" + mine].to_numpy(), s.size,
+                                            s.orientation)
+            _, y_other = hexgrid.hex_to_pixel(grp["q" + other].to_numpy() + placed[o][0],
+                                              grp["r" + other].to_numpy() + placed[o][1], so.size, so.orientation)
+            ys.append(np.asarray(y_other) - np.asarray(y_own))
+    return float(np.concatenate(ys).mean()) if ys else None
+
+
+def sheet_layout(hexmap: HexMap) -> dict[str, tuple[int, int]]:
+    """Whole-hex shift ``(dq, dr)`` of each sheet in the view (see the module doc for the rules)."""
+    own = _own_shifts(hexmap)
+    shared = hexmap.crs is not None or not hexmap.is_geographic
+    if len(hexmap.sheets) == 1 or (shared and not sheets_overlap(hexmap, own)):
+        return own
+    native = _native(hexmap)
+    sheets = hexmap.sheets
+    if hexmap.is_geographic:
+        geo = _geography(hexmap, native)
+        first = min(sheets.values(), key=lambda s: s.size).name
+        order = sorted(sheets, key=lambda n: ((geo[n][0] - geo[first][0] + 180.0) % 360.0 - 180.0, n))
+    else:
+        geo = None
+        rank = {n: i for i, n in enumerate(sheets)}
+        order = sorted(sheets, key=lambda n: (sheets[n].x0, rank[n]))
+    shifts: dict[str, tuple[int, int]] = {}
+    right = None
+    for name in order:
+        s, (x, y) = sheets[name], native[name]
+        if not len(x):
+            shifts[name] = own[name]
+            continue
+        dy = _join_dy(hexmap, name, shifts)
+        if dy is None:
+            dy = (geo[name][1] * M_PER_DEG - float(np.mean(y))) if geo else _shift_xy(s, own[name])[1]
+        dx = _shift_xy(s, own[name])[0] if right is None else right - (float(x.min()) - s.size)
+        q, r = hexgrid.pixel_to_hex(dx, dy, s.size, s.orientation)
+        shift = (int(q), int(r))
+        if right is not None:  # whole hexes: step right until the sheet clears what is placed
+            while _bbox(s, (x, y), shift)[0] < right:
+                shift = (shift[0] + 1, shift[1])
+        shifts[name] = shift
+        box = _bbox(s, (x, y), shift)
+        gap = GAP_HEXES * math.sqrt(3) * max(s.size, max((sheets[n].size for n in shifts), default=s.size))
+        right = box[1] + gap
+    return shifts
+
+
+def view_bounds(hexmap: HexMap, shifts, sheet: str | None = None) -> tuple[float, float, float, float]:
+    """``(x0, x1, y0, y1)`` the view gives one sheet's hexes, or all of them (``sheet=None``)."""
+    native = _native(hexmap)
+    names = list(hexmap.sheets) if sheet is None else [sheet]
+    boxes = [_bbox(hexmap.sheets[n], native[n], shifts[n]) for n in names if len(native[n][0])]
+    if not boxes:
+        raise ValueError(f"sheet {sheet!r} of map {hexmap.name!r} has no hexes")
+    b = np.array(boxes)
+    return float(b[:, 0].min()), float(b[:, 1].max()), float(b[:, 2].min()), float(b[:, 3].max())
+
+
+def sheet_label(sheet: str, lang: str) -> str:
+    """A sheet's display name: its catalogue label (``map.sheet.<name>``) or the name itself."""
+    return label_any([f"map.sheet.{sheet}"], lang, sheet)
+
+
+# ---------------------------------------------------------------------------- joins and links
+def edge_segments(hexmap: HexMap, shifts, rows) -> dict[str, np.ndarray]:
+    """Segments ``x0, y0, x1, y1`` from hex a's centre to hex b's for extra-edge ``rows``."""
+    out = {}
+    for end in ("a", "b"):
+        x, y = np.zeros(len(rows)), np.zeros(len(rows))
+        sheets = rows[f"sheet_{end}"].to_numpy(dtype=object)
+        for name, s in hexmap.sheets.items():
+            m = sheets == name
+            if m.any():
+                dq, dr = shifts[name]
+                x[m], y[m] = hexgrid.hex_to_pixel(rows[f"q_{end}"].to_numpy()[m] + dq,
+                                                  rows[f"r_{end}"].to_numpy()[m] + dr, s.size, s.orientation)
+        out["x0" if end == "a" else "x1"], out["y0" if end == "a" else "y1"] = x, y
+    return out
+
+
+class SheetLinks:
+    """The map's joins and lines of communication drawn between hex centres, toggled by ``visible``."""
+
+    def __init__(self, figure, hexmap: HexMap, shifts, lang: str = "en"):
+        e = hexmap.extra_edges
+        self.sources: dict[str, ColumnDataSource] = {}
+        self.renderers: dict = {}
+        self.legend_items: dict[str, LegendItem] = {}
+        self.kinds: dict[str, np.ndarray] = {}
+        for layer, kinds in LINK_LAYERS.items():
+            rows = e[e["kind"].isin(list(kinds)).to_numpy()]
+            if not len(rows):
+                continue
+            cols = edge_segments(hexmap, shifts, rows)
+            kind = rows["kind"].to_numpy(dtype=str)
+            cols["color"] = np.array([LINK_COLORS.get(k, "#000000") for k in kind])
+            cols["label"] = kind
+            src = ColumnDataSource(cols, name=f"links-{layer}")
+            rend = figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src, line_color="color",
+                                  name=f"links-{layer}", level="glyph", **LINK_STYLE[layer])
+            rend.nonselection_glyph = None
+            rend.muted_glyph = None
+            self.sources[layer], self.renderers[layer], self.kinds[layer] = src, rend, kind
+            self.legend_items[layer] = LegendItem(label=layer, renderers=[rend])
+        self.hover = HoverTool(renderers=list(self.renderers.values()), tooltips=[], attachment="left")
+        if self.renderers:
+            figure.add_tools(self.hover)
+        self.relabel(lang)
+
+    def layers(self) -> list[str]:
+        return list(self.sources)
+
+    def visible(self, layer: str) -> bool:
+        return layer in self.renderers and bool(self.renderers[layer].visible)
+
+    def show(self, layer: str, on: bool = True) -> None:
+        if layer not in self.renderers:
+            raise ValueError(f"no link layer {layer!r}; this map has: {', '.join(self.layers()) or 'none'}")
+        self.renderers[layer].visible = bool(on)
+        self.legend_items[layer].visible = bool(on)
+
+    def relabel(self, lang: str) -> None:
+        for layer, item in self.legend_items.items():
+            item.label = {"value": label(f"map.layer.{layer}", lang)}
+            names = {k: label(f"map.edge.{k}", lang) for k in set(self.kinds[layer])}
+            src = self.sources[layer]
+            src.data = dict(src.data, label=np.array([names[k] for k in self.kinds[layer]]))
+        self.hover.tooltips = [(label("map.edge", lang), "@label")]
+
+
+# ---------------------------------------------------------------------------- controls
+class ZoomControl(pn.viewable.Viewer):
+    """"Zoom to map": a choice of the whole world or one sheet, setting the view's x/y ranges."""
+
+    view = param.Parameter(doc="The MapView whose ranges it sets (its zoom_to method).")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.select = pn.widgets.Select(value="", width=200, css_classes=["map-zoom"])
+        self.select.param.watch(lambda e: self.view.zoom_to(e.new or None), "value")
+        self.view.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    def _on_lang(self, *_):
+        lang = self.view.state.lang
+        value = self.select.value
+        self.select.options = {label("map.zoom.all", lang): "",
+                               **{sheet_label(s, lang): s for s in self.view.hexmap.sheets}}
+        self.select.value = value
+        self.select.name = label("map.zoom", lang)
+
+    def __panel__(self):
+        return self.select
+
+
+# ---------------------------------------------------------------------------- map choice
+def choose_map(value, available=None) -> tuple[str, str | None]:
+    """The map to show for URL value ``value`` (``?map=``): ``(name, None)``, or the default and
+    the refused value when ``value`` is not one of ``available`` (default :data:`MAPS`)."""
+    available = list(MAPS if available is None else available)
+    if isinstance(value, (bytes, bytearray)):
+        value = value.decode("utf-8", errors="replace")
+    if value is None or value == "":
+        return DEFAULT_MAP, None
+    value = str(value).strip()
+    if value in available:
+        return value, None
+    return DEFAULT_MAP, value
+
+
+def map_choice_message(value: str, lang: str, available=None) -> str:
+    """The message for a refused ``?map=`` value: what was asked, the allowed maps, the map shown."""
+    allowed = ", ".join(MAPS if available is None else available)
+    return label("map.choice.bad", lang, value=value, allowed=allowed, default=DEFAULT_MAP)
+
+
+def report_map_choice(shell, refused: str, available=None) -> None:
+    """Show the message for a refused ``?map=`` value in ``shell``'s banner (an AppShell), worded
+    again in the new language whenever the session's language changes."""
+    def report(*_):
+        shell.report(map_choice_message(refused, shell.state.lang, available))
+
+    report()
+    shell.state.param.watch(report, "lang")
