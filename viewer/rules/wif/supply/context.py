@@ -94,12 +94,13 @@ def scenario_arrays(hexmap, scenario) -> dict:
         if u.hex is None and u.sea_area in ix:
             at_sea.setdefault(ix[u.sea_area], []).append(u)
     land = [u for u in scenario.units.values() if u.id in rows and u.is_land]
+    kinds, kind_inv = np.unique(np.array([u.power for u in land], dtype=str), return_inverse=True)
     return {"static": st, "control": st.control, "weather": st.weather, "ctrl_names": st.ctrl_names,
             "ctrl_inv": st.ctrl_inv, "budget": st.budget, "frozen": st.frozen, "country": st.country,
             "zoc": zoc_by_power(hexmap, scenario, context=zctx),
             "unit_rows": rows, "at_sea": at_sea,
             "land_rows": np.array([rows[u.id] for u in land], dtype=np.int64),
-            "land_powers": np.array([u.power for u in land], dtype=object)}
+            "land_powers": kinds.tolist(), "land_power_index": kind_inv}
 
 
 def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
@@ -118,11 +119,9 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
         if pol.war(p, power):
             zoc |= np.asarray(m, dtype=bool)
     own_land = np.zeros(g.n, bool)
-    lp = arrays["land_powers"]
-    if len(lp):
-        kinds, k_inv = np.unique(lp.astype(str), return_inverse=True)
-        friends = np.array([pol.friendly(power, p) for p in kinds.tolist()], dtype=bool)[k_inv]
-        own_land[arrays["land_rows"][friends]] = True
+    if len(arrays["land_rows"]):
+        friends = np.array([pol.friendly(power, p) for p in arrays["land_powers"]], dtype=bool)
+        own_land[arrays["land_rows"][friends[arrays["land_power_index"]]]] = True
     enter = np.where(zoc & ~own_land & (enter0 != 1), np.int8(2), enter0)
     # -- sea areas (overseas supply)
     area_block = _area_blocks(g, scenario, power, pol, arrays.get("at_sea"))

@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 EPS = 1e-4
@@ -38,8 +39,15 @@ class CsgraphSearch:
     def search(self, matrix, origins: np.ndarray, limit: float):
         return dijkstra(matrix, directed=True, indices=origins, limit=limit, return_predecessors=True)
 
-    def nearest(self, matrix, sources: np.ndarray, limit: float) -> np.ndarray:
-        return dijkstra(matrix, directed=True, indices=sources, limit=limit, min_only=True)
+    def nearest(self, matrix, sources: np.ndarray, limit: float, offsets=None) -> np.ndarray:
+        if offsets is None:
+            return dijkstra(matrix, directed=True, indices=sources, limit=limit, min_only=True)
+        # one extra node whose edges to the sources weigh their offsets: a single search
+        n = matrix.shape[0]
+        m = csr_matrix((np.concatenate([matrix.data, offsets]),
+                        np.concatenate([matrix.indices, sources.astype(matrix.indices.dtype)]),
+                        np.append(matrix.indptr, matrix.indptr[-1] + len(sources))), shape=(n + 1, n + 1))
+        return dijkstra(m, directed=True, indices=n, limit=limit)[:n]
 
 
 #: What runs the searches; ``bench/supply.py`` swaps in a networkx one for its baseline.
@@ -55,13 +63,20 @@ def search(matrix, origins, limit: float):
     return BACKEND.search(matrix, origins, limit + 0.5)
 
 
-def nearest(matrix, sources, limit: float) -> np.ndarray:
+def nearest(matrix, sources, limit: float, offsets=None) -> np.ndarray:
     """Distance from the nearest of ``sources`` to every hex (one search from all of them at once),
-    cut at ``limit``; over a reversed matrix, the distance from every hex *to* the nearest source."""
-    sources = np.unique(np.asarray(sources, dtype=np.int64))
+    cut at ``limit``; over a reversed matrix, the distance from every hex *to* the nearest source.
+    ``offsets``: what starting from each source costs beforehand (added to the distances)."""
+    sources = np.asarray(sources, dtype=np.int64)
+    if offsets is None:
+        sources = np.unique(sources)
+    else:
+        offsets = np.asarray(offsets, dtype=float)
     if len(sources) == 0:
         return np.full(matrix.shape[0], np.inf)
-    return BACKEND.nearest(matrix, sources, limit + 0.5)
+    if offsets is None:
+        return BACKEND.nearest(matrix, sources, limit + 0.5)
+    return BACKEND.nearest(matrix, sources, limit + 0.5, offsets)
 
 
 def path(pred_row: np.ndarray, target: int) -> list[int]:

@@ -95,13 +95,14 @@ class _Grouped:
 
 def sea_distance(side, links: SeaLinks, target_dist: np.ndarray, limit: float, kind: str = BASIC) -> np.ndarray:
     """From every hex, the cost of a line of ``kind`` with an overseas part to the target set
-    whose overland costs (to it, from every hex) are ``target_dist`` (WiF 2.4.2)."""
+    whose overland costs (to it, from every hex) are ``target_dist`` (WiF 2.4.2): one search from
+    every port a line may put to sea from, each starting at what the rest of the line costs."""
     at_sea = links.put_to_sea(links.component_cost(target_dist))
     out = np.where(links.shore, at_sea, _INF)           # putting to sea from the tracer's own hex
     embark = np.where(links.embark_ok, at_sea, _INF)
-    for v in np.unique(embark[np.isfinite(embark) & (embark <= limit)]).tolist():
-        d = nearest(side.reverse(kind), np.flatnonzero(embark == v), limit)
-        out = np.minimum(out, rule_cost(d) + v)
+    ports = np.flatnonzero(np.isfinite(embark) & (embark <= limit))
+    if len(ports):
+        out = np.minimum(out, rule_cost(nearest(side.reverse(kind), ports, limit, offsets=embark[ports])))
     return out
 
 
@@ -114,15 +115,7 @@ class GroupReach:
         self.S = list(sources.secondary)
         self.xs = np.array([x.row for x in self.S], dtype=np.int64)
         self.links = side.memo.get("links") or side.memo.setdefault("links", SeaLinks(side))
-        self._land_p = None
         self._secondaries()
-
-    @property
-    def land_p(self) -> np.ndarray:
-        """Basic-leg distance from every hex to the nearest primary source."""
-        if self._land_p is None:
-            self._land_p = nearest(self.side.reverse(BASIC), self.P, self.limit)
-        return self._land_p
 
     def _secondaries(self):
         """``good0`` / ``good1`` per secondary source: the least fixed point of WiF 2.4.2's chains."""
@@ -155,20 +148,21 @@ class GroupReach:
         self.good0, self.good1 = g0, _closure(g1, land)
 
     def units(self, rows: np.ndarray) -> np.ndarray:
-        """Whether a unit traced from each of ``rows`` is in supply (WiF 2.4.2)."""
+        """Whether a unit traced from each of ``rows`` is in supply (WiF 2.4.2): a basic leg to a
+        primary source or to a secondary that traces on, or one with an overseas part to a primary
+        source or to a secondary that traces on without one."""
         rows = np.asarray(rows, dtype=np.int64)
         if len(rows) == 0 or len(self.P) == 0:
             return np.zeros(len(rows), bool)
         side, limit = self.side, self.limit
         b = side.budget[rows]
-        ok = self.land_p[rows] <= b
+        land_to = np.concatenate([self.P, self.xs[self.good1]])
+        land = nearest(side.reverse(BASIC), land_to, limit)
+        ok = land[rows] <= b
         if not ok.all():
-            ok |= sea_distance(side, self.links, self.land_p, limit)[rows] <= b
-        if not ok.all() and self.good1.any():
-            ok |= nearest(side.reverse(BASIC), self.xs[self.good1], limit)[rows] <= b
-        if not ok.all() and self.good0.any():
-            to_s0 = nearest(side.reverse(BASIC), self.xs[self.good0], limit)
-            ok |= sea_distance(side, self.links, to_s0, limit)[rows] <= b
+            sea_to = np.concatenate([self.P, self.xs[self.good0]])
+            to = land if (self.good0 == self.good1).all() else nearest(side.reverse(BASIC), sea_to, limit)
+            ok |= sea_distance(side, self.links, to, limit)[rows] <= b
         return ok
 
 
