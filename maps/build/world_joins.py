@@ -2,18 +2,18 @@
 
 The printed Eastern Europe and Asian maps meet along a line where same-numbered edge hexes are
 adjacent (WiF 2.1.1). Our sheets are real geography at different scales and in different
-projections, so a join is defined geometrically: an edge hex ``a`` of sheet A (a hex missing one
-of its six grid neighbours) *faces* hex ``b`` of sheet B when the centre of one of ``a``'s missing
-neighbours, taken to lon/lat and into B's projection, falls inside ``b``. The join is every pair
-that faces the other way round too, in either direction (``a`` faces ``b`` or ``b`` faces ``a``):
-the hexes on both sides of the join line that touch across it.
+projections, so a join is defined geometrically: an *edge hex* of a sheet is one that misses at
+least one of its six grid neighbours, and two edge hexes of the two sheets are joined when their
+centres lie at most ``(s_a + s_b) / 2 + max(s_a, s_b) / 4`` apart on the globe (``s``: each
+sheet's centre spacing): the hexes that touch across the join line, allowing for the ragged
+line that two grids of different sizes and projections leave between them (each sheet keeps the
+hexes whose centre lies in its domain and on no finer sheet).
 """
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-from viewer import hexgrid
 
 
 class SheetIndex:
@@ -45,27 +45,25 @@ class SheetIndex:
         return self.rows_at(lon, lat) >= 0
 
 
-def _facing(a: SheetIndex, b: SheetIndex) -> set[tuple[int, int]]:
-    """(row in a, row in b) for every edge hex of a whose missing neighbour's centre lies in b."""
-    q, r = a.hexes["q"].to_numpy(), a.hexes["r"].to_numpy()
-    out = set()
-    for dq, dr in hexgrid.DIRECTIONS:
-        nq, nr = q + dq, r + dr
-        miss = np.flatnonzero(a.rows(nq, nr) < 0)
-        if not len(miss):
-            continue
-        x, y = a.sheet.centers(nq[miss], nr[miss])
-        lon, lat = a.to_lonlat.transform(x, y)
-        hit = b.rows_at(lon, lat)
-        ok = hit >= 0
-        out.update(zip(miss[ok].tolist(), hit[ok].tolist()))
-    return out
+def _unit_vectors(lon, lat) -> np.ndarray:
+    lo, la = np.radians(lon), np.radians(lat)
+    return np.c_[np.cos(la) * np.cos(lo), np.cos(la) * np.sin(lo), np.sin(la)]
 
 
-def join_pairs(a: SheetIndex, b: SheetIndex) -> list[tuple[int, int]]:
-    """The facing pairs (row in a, row in b) across the join of sheets a and b, sorted."""
-    pairs = _facing(a, b) | {(i, j) for j, i in _facing(b, a)}
-    return sorted(pairs)
+def join_pairs(a: SheetIndex, b: SheetIndex, max_km: float | None = None) -> list[tuple[int, int]]:
+    """(row in a, row in b) of the edge hexes joined across the join of sheets a and b, sorted."""
+    from scipy.spatial import cKDTree
+
+    from theatre import edge_rows as sheet_edge
+
+    sa, sb = a.sheet.spacing_m / 1000.0, b.sheet.spacing_m / 1000.0
+    limit = max_km if max_km is not None else (sa + sb) / 2 + max(sa, sb) / 4
+    ea, eb = sheet_edge(a.hexes), sheet_edge(b.hexes)
+    va = _unit_vectors(a.hexes["lon"].to_numpy()[ea], a.hexes["lat"].to_numpy()[ea])
+    vb = _unit_vectors(b.hexes["lon"].to_numpy()[eb], b.hexes["lat"].to_numpy()[eb])
+    chord = 2 * np.sin(limit / 6371.0 / 2)
+    hits = cKDTree(vb).query_ball_point(va, chord)
+    return sorted((int(ea[i]), int(eb[j])) for i, js in enumerate(hits) for j in js)
 
 
 def edge_rows(a: SheetIndex, b: SheetIndex, kind: str, note: str, pairs) -> pd.DataFrame:
