@@ -6,20 +6,22 @@ each sheet in its own projection, so the view cannot draw them in one shared coo
 
 **Layout** (:func:`sheet_layout`). A map whose sheets share one plane (a single CRS, or plain map
 units as on the demo map) and do not overlap there is drawn as its file places it. Otherwise the
-sheets are laid out **side by side like the printed maps**, in one row from west to east:
+sheets are laid out **by geography, edge to edge like the printed maps**:
 
 * each sheet keeps its own hex size in its own map units (metres on a geographic sheet), so a
   230 km Asian hex is drawn 2.3 times as wide as a 100 km European one and distances read true
   on every sheet;
-* the row's order follows geography: the mean longitude of a sheet's hexes, measured from the
-  finest sheet's (so the Pacific, which straddles 180°, comes after Asia); on plain map units the
-  order of the sheets' ``x0``, then their order in the file;
-* each sheet starts one hex (of the larger scale) right of everything placed before it, so no
-  two sheets ever overlap;
-* vertically a sheet joined to sheets already placed (``sheet-join`` edges, WiF 2.1.1 case 2)
-  is moved so its joined hexes sit level with their partners: the join lines run across the gap;
-  any other sheet is placed by the mean latitude of its hexes (a degree of latitude is
-  111.32 km), or keeps its own y on plain map units.
+* the finest sheet (Europe) stays where its file puts it;
+* then, one at a time, the sheet with the most extra edges (joins, off-map links, lines of
+  communication, WiF 2.1.1-2.1.3) to the sheets already placed is moved so that its linked hexes
+  sit on their partners (the mean of the moves), and from there pushed away from them, half a hex
+  at a time, until no hex of it comes within two hex radii of a placed hex: joined hexes then face
+  each other across a narrow gap (Asia east of Europe, the Pacific east of Asia, the American
+  mini-map east of the Pacific, the off-map hexes beside the edges they link to), and no two
+  sheets overlap;
+* a sheet linked to no other goes to the right of everything, one hex (of the largest scale) away,
+  at the height of its mean latitude (a degree is 111.32 km) on a geographic map, or at its own
+  height on plain map units.
 
 A Bokeh ``hex_tile`` glyph has no offset, so each sheet is moved by whole hexes of its own grid
 (``(dq, dr)``): the placement is exact to one hex.
@@ -45,9 +47,9 @@ from .text import label, label_any
 #: Maps the WiF app can show (``?map=``), the default first.
 MAPS = ("europe", "wif-world")
 DEFAULT_MAP = "europe"
-#: Metres of one degree of latitude (vertical placement of sheets without a join).
+#: Metres of one degree of latitude (height of a sheet linked to no other).
 M_PER_DEG = 111_320.0
-#: Gap between two sheets of the row, in hexes of the larger of the two scales.
+#: Gap before a sheet linked to no other, in hexes of the largest scale.
 GAP_HEXES = 1
 
 #: Extra-edge kinds drawn in each layer (viewer.board.terrain.EDGE_KINDS).
@@ -126,83 +128,179 @@ def sheets_overlap(hexmap: HexMap, shifts) -> list[tuple[str, str]]:
     return out
 
 
-def _geography(hexmap: HexMap, native) -> dict[str, tuple[float, float]]:
-    """Mean longitude (circular) and latitude of each sheet's hexes (WGS 84 degrees)."""
+def _geography(hexmap: HexMap, native, name: str) -> tuple[float, float]:
+    """Mean longitude (circular) and latitude of a sheet's hexes (WGS 84 degrees)."""
     from pyproj import Transformer
 
-    out = {}
+    s, (x, y) = hexmap.sheets[name], native[name]
+    t = Transformer.from_crs(s.crs, "EPSG:4326", always_xy=True)
+    lon, lat = t.transform(np.asarray(x) + s.x0, np.asarray(y) + s.y0)
+    rad = np.radians(lon)
+    return math.degrees(math.atan2(np.sin(rad).mean(), np.cos(rad).mean())), float(np.mean(lat))
+
+
+def _centres(hexmap: HexMap, shifts, sheets, q, r) -> np.ndarray:
+    """``(n, 2)`` drawn centres of hexes ``(sheets[i], q[i], r[i])`` with ``shifts``."""
+    out = np.zeros((len(q), 2))
     for name, s in hexmap.sheets.items():
-        x, y = native[name]
-        if not len(x):
-            out[name] = (0.0, 0.0)
-            continue
-        t = Transformer.from_crs(s.crs, "EPSG:4326", always_xy=True)
-        lon, lat = t.transform(np.asarray(x) + s.x0, np.asarray(y) + s.y0)
-        rad = np.radians(lon)
-        out[name] = (math.degrees(math.atan2(np.sin(rad).mean(), np.cos(rad).mean())), float(np.mean(lat)))
+        m = sheets == name
+        if m.any():
+            dq, dr = shifts.get(name, (0, 0))
+            out[m] = np.c_[hexgrid.hex_to_pixel(q[m] + dq, r[m] + dr, s.size, s.orientation)]
     return out
 
 
-def _join_dy(hexmap: HexMap, name: str, placed: dict) -> float | None:
-    """Vertical move that levels sheet ``name``'s joined hexes with their placed partners, or None."""
+def _links(hexmap: HexMap, name: str, placed: dict):
+    """Every extra edge between sheet ``name`` and a placed sheet: ``(own, partner)`` centres as
+    ``(n, 2)`` arrays, ``name``'s unshifted and the partner's as drawn (None when there is none)."""
     e = hexmap.extra_edges
-    e = e[(e["kind"] == "sheet-join").to_numpy()]
-    ys = []
-    for mine, other in (("_a", "_b"), ("_b", "_a")):
-        rows = e[(e["sheet" + mine] == name).to_numpy() & e["sheet" + other].isin(list(placed)).to_numpy()]
-        for o, grp in rows.groupby("sheet" + other):
-            so, s = hexmap.sheets[o], hexmap.sheets[name]
-            _, y_own = hexgrid.hex_to_pixel(grp["q" + mine].to_numpy(), grp["r" + mine].to_numpy(), s.size,
-                                            s.orientation)
-            _, y_other = hexgrid.hex_to_pixel(grp["q" + other].to_numpy() + placed[o][0],
-                                              grp["r" + other].to_numpy() + placed[o][1], so.size, so.orientation)
-            ys.append(np.asarray(y_other) - np.asarray(y_own))
-    return float(np.concatenate(ys).mean()) if ys else None
+    own, other = [], []
+    for mine, theirs in (("_a", "_b"), ("_b", "_a")):
+        rows = e[(e["sheet" + mine] == name).to_numpy() & e["sheet" + theirs].isin(list(placed)).to_numpy()]
+        if len(rows):
+            col = {c: rows[c + mine].to_numpy() for c in ("sheet", "q", "r")}
+            par = {c: rows[c + theirs].to_numpy() for c in ("sheet", "q", "r")}
+            own.append(_centres(hexmap, {}, col["sheet"].astype(object), col["q"], col["r"]))
+            other.append(_centres(hexmap, placed, par["sheet"].astype(object), par["q"], par["r"]))
+    return (np.concatenate(own), np.concatenate(other)) if own else None
+
+
+class _Placed:
+    """The hexes placed so far, one KD-tree per sheet, for the overlap test of the next sheet."""
+
+    def __init__(self):
+        self.trees: list[tuple[object, float]] = []
+
+    def add(self, points: np.ndarray, size: float) -> None:
+        from scipy.spatial import cKDTree
+
+        self.trees.append((cKDTree(points), size))
+
+    def clear_of(self, points: np.ndarray, size: float) -> bool:
+        """No hex of radius ``size`` at ``points`` has its centre within the two radii of a placed
+        hex's (then no two hexes overlap; hexes across the gap may almost touch)."""
+        for tree, other in self.trees:
+            d, _ = tree.query(points, k=1, distance_upper_bound=size + other)
+            if np.isfinite(d).any():
+                return False
+        return True
+
+
+#: Directions tried when a sheet is pushed off the sheets placed before it (every 22.5 degrees).
+DIRECTIONS = np.c_[np.cos(np.radians(np.arange(0, 360, 22.5))), np.sin(np.radians(np.arange(0, 360, 22.5)))]
+#: Coarse step of the push, in hex radii.
+COARSE = 4
+#: Farthest push tried, in hex radii of the sheet being placed.
+MAX_PUSH = 400
+
+
+def _fit(sheet, pts: np.ndarray, mine: np.ndarray, theirs: np.ndarray, placed: "_Placed") -> tuple[int, int]:
+    """The whole-hex shift of a sheet whose hexes ``mine`` (unshifted) link to ``theirs`` (drawn):
+    the linked hexes moved onto their partners, then pushed in each direction of
+    :data:`DIRECTIONS` until clear of the placed sheets (found in steps of :data:`COARSE` hex
+    radii, then narrowed radius by radius); the clear position with the shortest mean link wins."""
+    t = (theirs - mine).mean(axis=0)
+
+    def clear(k, d):
+        shift = _snap(sheet, t + k * sheet.size * d)
+        return shift if placed.clear_of(pts + _shift_xy(sheet, shift), sheet.size) else None
+
+    best, best_len = None, math.inf
+    for d in DIRECTIONS:
+        for k in range(0, MAX_PUSH, COARSE):
+            if best is not None and (k - COARSE) * sheet.size > best_len + 2 * sheet.size:
+                break  # already farther than the best found: no shorter links this way
+            shift = clear(k, d)
+            if shift is None:
+                continue
+            for back in range(k - 1, max(k - COARSE, -1), -1):  # the nearest clear radius
+                nearer = clear(back, d)
+                if nearer is None:
+                    break
+                shift = nearer
+            length = float(np.hypot(*(mine + _shift_xy(sheet, shift) - theirs).T).mean())
+            if length < best_len:
+                best, best_len = shift, length
+            break
+    if best is None:
+        raise ValueError(f"sheet {sheet.name!r}: no place clear of the other sheets within {MAX_PUSH} hexes")
+    return best
+
+
+def _snap(sheet, t) -> tuple[int, int]:
+    q, r = hexgrid.pixel_to_hex(float(t[0]), float(t[1]), sheet.size, sheet.orientation)
+    return int(q), int(r)
+
+
+_LAYOUTS: dict[str, dict[str, tuple[int, int]]] = {}
+
+
+def _content_key(hexmap: HexMap) -> str:
+    """A digest of what the layout depends on: the sheets, the hexes' keys and the extra edges."""
+    import hashlib
+
+    h, e = hexmap.hexes, hexmap.extra_edges
+    digest = hashlib.blake2b(repr([s.to_record() for s in hexmap.sheets.values()]).encode(), digest_size=16)
+    for df, cols in ((h, ("sheet", "q", "r")), (e, ("sheet_a", "q_a", "r_a", "sheet_b", "q_b", "r_b"))):
+        for c in cols:
+            values = df[c].to_numpy()
+            digest.update(values.astype(np.int64).tobytes() if values.dtype.kind in "iu"
+                          else "\x1f".join(map(str, values)).encode())
+    return digest.hexdigest()
 
 
 def sheet_layout(hexmap: HexMap) -> dict[str, tuple[int, int]]:
-    """Whole-hex shift ``(dq, dr)`` of each sheet in the view (see the module doc for the rules)."""
+    """Whole-hex shift ``(dq, dr)`` of each sheet in the view (see the module doc for the rules).
+
+    Kept per map content, so every session showing the same map lays it out once.
+    """
+    key = _content_key(hexmap)
+    if key not in _LAYOUTS:
+        _LAYOUTS[key] = _layout(hexmap)
+    return dict(_LAYOUTS[key])
+
+
+def _layout(hexmap: HexMap) -> dict[str, tuple[int, int]]:
     own = _own_shifts(hexmap)
     shared = hexmap.crs is not None or not hexmap.is_geographic
     if len(hexmap.sheets) == 1 or (shared and not sheets_overlap(hexmap, own)):
         return own
-    native = _native(hexmap)
+    xy = _native(hexmap)
+    native = {n: np.c_[v] for n, v in xy.items()}
     sheets = hexmap.sheets
-    if hexmap.is_geographic:
-        geo = _geography(hexmap, native)
-        first = min(sheets.values(), key=lambda s: s.size).name
-        order = sorted(sheets, key=lambda n: ((geo[n][0] - geo[first][0] + 180.0) % 360.0 - 180.0, n))
-    else:
-        geo = None
-        rank = {n: i for i, n in enumerate(sheets)}
-        order = sorted(sheets, key=lambda n: (sheets[n].x0, rank[n]))
-    shifts: dict[str, tuple[int, int]] = {}
-    right = None
-    for name in order:
-        s, (x, y) = sheets[name], native[name]
-        if not len(x):
-            shifts[name] = own[name]
-            continue
-        dy = _join_dy(hexmap, name, shifts)
-        if dy is None:
-            dy = (geo[name][1] * M_PER_DEG - float(np.mean(y))) if geo else _shift_xy(s, own[name])[1]
-        dx = _shift_xy(s, own[name])[0] if right is None else right - (float(x.min()) - s.size)
-        q, r = hexgrid.pixel_to_hex(dx, dy, s.size, s.orientation)
-        shift = (int(q), int(r))
-        if right is not None:  # whole hexes: step right until the sheet clears what is placed
-            while _bbox(s, (x, y), shift)[0] < right:
-                shift = (shift[0] + 1, shift[1])
+    rank = {n: i for i, n in enumerate(sheets)}
+    first = min(sheets, key=lambda n: (sheets[n].size, rank[n]))
+    shifts = {first: own[first]}
+    placed = _Placed()
+    placed.add(native[first] + _shift_xy(sheets[first], own[first]), sheets[first].size)
+    todo = [n for n in sheets if n != first and len(native[n])]
+    while todo:
+        links = {n: _links(hexmap, n, shifts) for n in todo}
+        linked = [n for n in todo if links[n] is not None]
+        if not linked:
+            break
+        name = max(linked, key=lambda n: (len(links[n][0]), -rank[n]))
+        todo.remove(name)
+        s, pts = sheets[name], native[name]
+        mine, theirs = links[name]
+        shifts[name] = _fit(s, pts, mine, theirs, placed)
+        placed.add(pts + _shift_xy(s, shifts[name]), s.size)
+    for name in todo:  # linked to no other sheet: in a row to the right (by latitude if geographic)
+        s, pts = sheets[name], native[name]
+        right = view_bounds(hexmap, shifts)[1] + GAP_HEXES * math.sqrt(3) * max(x.size for x in sheets.values())
+        dy = (_geography(hexmap, xy, name)[1] * M_PER_DEG - float(pts[:, 1].mean()) if hexmap.is_geographic
+              else _shift_xy(s, own[name])[1])
+        shift = _snap(s, (right - (float(pts[:, 0].min()) - s.size), dy))
+        while _bbox(s, xy[name], shift)[0] < right:
+            shift = (shift[0] + 1, shift[1])
         shifts[name] = shift
-        box = _bbox(s, (x, y), shift)
-        gap = GAP_HEXES * math.sqrt(3) * max(s.size, max((sheets[n].size for n in shifts), default=s.size))
-        right = box[1] + gap
-    return shifts
+    return {n: shifts.get(n, own[n]) for n in sheets}
 
 
 def view_bounds(hexmap: HexMap, shifts, sheet: str | None = None) -> tuple[float, float, float, float]:
     """``(x0, x1, y0, y1)`` the view gives one sheet's hexes, or all of them (``sheet=None``)."""
     native = _native(hexmap)
-    names = list(hexmap.sheets) if sheet is None else [sheet]
+    names = [n for n in hexmap.sheets if n in shifts] if sheet is None else [sheet]
     boxes = [_bbox(hexmap.sheets[n], native[n], shifts[n]) for n in names if len(native[n][0])]
     if not boxes:
         raise ValueError(f"sheet {sheet!r} of map {hexmap.name!r} has no hexes")
