@@ -9,17 +9,23 @@ Public API (pure Python; what the views, the command line, tests and notebooks c
     results["GD"].to_json()                    # the CLI shape {"in_supply", "chain", "reason"}
     supply_range(hexmap, scenario, "Manstein") # DataFrame: label, cost, reachable, blocked_reason
 
-Modules: :mod:`.graph` (static sparse graph per map), :mod:`.context` (a power's masks: ZOC,
-control, hexsides, weather, sea areas, chokepoints), :mod:`.sources` (primary and secondary
-sources), :mod:`.legs` (batched Dijkstra and the overseas part), :mod:`.trace` (chains),
-:mod:`.range` (the range overlay), :mod:`.result` (result values).
+Modules: :mod:`.graph` (static sparse graph per map: one fixed CSR structure, weights per power),
+:mod:`.state` (what a move does not change: politics, control, weather, kept per map by value),
+:mod:`.context` (a power's masks: ZOC, control, hexsides, weather, sea areas, chokepoints),
+:mod:`.sources` (primary and secondary sources), :mod:`.legs` (the searches and the overseas part),
+:mod:`.reach` (every unit's verdict from a few reversed multi-source searches per power),
+:mod:`.trace` (verdicts, and chains traced on request), :mod:`.range` (the range overlay),
+:mod:`.result` (result values).
+
+``bench/supply.py`` times a full recomputation after a move (300 units, europe map) against the
+same recomputation with networkx doing the searches.
 """
 from viewer.rules.wif.supply.context import AREA_BLOCKS, EDGE_BLOCKS, HEX_BLOCKS, SideView, side_view
 from viewer.rules.wif.supply.graph import MapGraph, map_graph
 from viewer.rules.wif.supply.range import supply_range
 from viewer.rules.wif.supply.result import BASIC, RAIL, Leg, Reason, UnitSupply
 from viewer.rules.wif.supply.sources import Source, Sources, find_sources
-from viewer.rules.wif.supply.trace import trace_all
+from viewer.rules.wif.supply.trace import trace_all, trace_each
 
 
 def trace_unit(hexmap, scenario, unit_id: str) -> UnitSupply:
@@ -32,5 +38,5 @@ def trace_unit(hexmap, scenario, unit_id: str) -> UnitSupply:
 __all__ = [
     "AREA_BLOCKS", "BASIC", "EDGE_BLOCKS", "HEX_BLOCKS", "Leg", "MapGraph", "RAIL", "Reason",
     "SideView", "Source", "Sources", "UnitSupply", "find_sources", "map_graph", "side_view",
-    "supply_range", "trace_all", "trace_unit",
+    "supply_range", "trace_all", "trace_each", "trace_unit",
 ]

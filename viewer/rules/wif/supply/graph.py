@@ -2,7 +2,7 @@
 
 Built once per :class:`~viewer.board.HexMap` and cached (a weak reference per map object): the
 scenario-dependent parts (enemy ZOC, control, weather, frozen lakes) are masks applied to these
-arrays by :mod:`viewer.rules.wif.supply.costs`, never a rebuild.
+arrays by :mod:`viewer.rules.wif.supply.context`, never a rebuild.
 
 * Edges: each sheet's own hexsides between existing hexes plus the map's extra edges (map joins,
   lines of communication, off-map links; WiF 2.1.1), both directions.

@@ -31,6 +31,15 @@ class Politics:
         self.s = scenario
         self._war, self._coop, self._friend, self._neutral = {}, {}, {}, {}
 
+    @property
+    def s(self):
+        """The scenario asked (held weakly: kept states must not keep scenarios and maps alive)."""
+        return self._s()
+
+    @s.setter
+    def s(self, scenario):
+        self._s = weakref.ref(scenario)
+
     def war(self, a, b) -> bool:
         k = (a, b)
         if k not in self._war:
@@ -108,15 +117,17 @@ class Static:
 
 def static_state(hexmap, scenario) -> Static:
     """The :class:`Static` of ``scenario`` on ``hexmap``, shared by traces of the same state."""
-    if getattr(scenario, "hexmap", None) not in (None, hexmap):
-        return Static(hexmap, scenario)   # a scenario validated against another map object
+    if getattr(scenario, "hexmap", None) is not hexmap:
+        return Static(hexmap, scenario)   # built without this map (its politics differ): not kept
     key = fingerprint(scenario)
     per_map = _CACHE.get(hexmap)
     if per_map is None:
         per_map = _CACHE[hexmap] = OrderedDict()
     if key in per_map:
         per_map.move_to_end(key)
-        return per_map[key]
+        out = per_map[key]
+        out.politics.s = scenario   # same answers (same key); the earlier scenario may be gone
+        return out
     out = per_map[key] = Static(hexmap, scenario)
     while len(per_map) > CACHE_SIZE:
         per_map.popitem(last=False)

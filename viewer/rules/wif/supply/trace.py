@@ -1,11 +1,17 @@
-"""Tracing supply (WiF 2.4): every unit's chain of legs to a primary source, or why it has none.
+"""Tracing supply (WiF 2.4): every unit's verdict, and its chain of legs or why it has none.
 
-For each tracing power the masks come from :func:`~viewer.rules.wif.supply.context.side_view`;
-units sharing a power and home country share their sources, so the secondary sources' legs are
-searched once per group (one multi-origin Dijkstra per leg kind) and chained with a small dynamic
-programme: a secondary source is *good* when it reaches a primary source by a rail leg or reaches a
-good secondary by a basic leg, with at most one overseas part in the whole chain (WiF 2.4.2:
-"only once per unit being supplied"). Each unit's own basic leg comes from one batched search.
+:func:`trace_all` decides ``in_supply`` for all units at once (:mod:`.reach`: a few multi-source
+searches per power over the reversed graph) and returns :class:`~.result.LazyUnitSupply` values
+whose chain, reason and option-13 HQ are traced when first read (the map draws one unit's chain;
+the command line reads them all). :func:`trace_each` traces every unit at once, unit by unit.
+
+The chain of one unit: for each tracing power the masks come from
+:func:`~viewer.rules.wif.supply.context.side_view`; units sharing a power and home country share
+their sources, so the secondary sources' legs are searched once per group (one multi-origin
+Dijkstra per leg kind) and chained with a small dynamic programme: a secondary source is *good*
+when it reaches a primary source by a rail leg or reaches a good secondary by a basic leg, with at
+most one overseas part in the whole chain (WiF 2.4.2: "only once per unit being supplied"). The
+unit's own basic leg comes from a search from its hex.
 
 Units at sea are always in supply (WiF 2.4.1). With option 13 an out-of-supply non-HQ unit that
 reaches a face-up HQ by a basic line is reported with that HQ (WiF 2.4.3).
