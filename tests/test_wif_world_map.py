@@ -385,3 +385,35 @@ def test_load_time_and_size(world):
     assert 9000 < len(m) < 13000
     assert took < 5.0  # measured 0.25-0.45 s here; a generous bound for a busy machine
     assert math.isfinite(took)
+
+
+# ----------------------------------------------------------------------------- what each edge kind may join
+
+
+def _tiny(kind, a, b, large=False):
+    """Hexes: (0,0) land, (2,0) hex-dot, (4,0) off-map land, (6,0) land; one extra edge a-b."""
+    hexes = pd.DataFrame(dict(sheet="main", q=[0, 2, 4, 6], r=0, terrain=["clear", "sea", "clear", "clear"],
+                              hex_dot=[False, True, False, False], large_hex_dot=[False, large, False, False],
+                              off_map=[False, False, True, False]))
+    edges = pd.DataFrame(dict(sheet_a=["main"], q_a=[a], r_a=[0], sheet_b=["main"], q_b=[b], r_b=[0], kind=[kind]))
+    return HexMap("tiny", "wif", [Sheet("main")], hexes, extra_edges=edges)
+
+
+@pytest.mark.parametrize("kind,a,b,large,fault", [
+    ("blue-loc", 0, 2, False, "joins two hex-dots"),
+    ("grey-loc", 0, 6, False, "needs an off-map hex"),
+    ("rail-loc", 2, 4, True, "land hexes, not hex-dots"),
+    ("large-hex-dot", 2, 4, False, "joins a large hex-dot and an off-map hex"),
+    ("large-hex-dot", 0, 4, False, "joins a large hex-dot and an off-map hex"),
+    ("off-map", 0, 6, False, "neither end is an off-map hex"),
+    ("sheet-join", 0, 6, False, "two different sheets"),
+])
+def test_edge_kinds_are_checked_on_load(kind, a, b, large, fault):
+    with pytest.raises(MapError, match=fault) as err:
+        _tiny(kind, a, b, large)
+    assert "extra_edges" in str(err.value) and "row 1" in str(err.value)
+
+
+def test_well_formed_edges_load():
+    assert _tiny("large-hex-dot", 2, 4, large=True).neighbors(("main", 2, 0)) == [("main", 4, 0)]
+    assert ("main", 6, 0) in _tiny("grey-loc", 4, 6).neighbors(("main", 4, 0))

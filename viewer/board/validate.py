@@ -137,6 +137,47 @@ def check_extra_edges(edges: pd.DataFrame, sheet_names: list[str], index: pd.Ind
     return a, b
 
 
+def check_edge_ends(edges: pd.DataFrame, hexes: pd.DataFrame, index: pd.Index, edges_ab) -> None:
+    """What each extra-edge kind may join (WiF 2.1.1-2.1.3), checked on the end hexes' flags.
+
+    * ``sheet-join``: hexes of two different sheets (a map join, case 2);
+    * ``off-map``: at least one off-map hex (case 4);
+    * ``grey-loc`` / ``rail-loc``: two land hexes (no hex-dot: land and air units only, 2.1.3),
+      at least one off-map (cases 3 and 4a);
+    * ``large-hex-dot``: a large hex-dot and an off-map hex (only large hex-dots touch off-map hexes);
+    * ``blue-loc``: two hex-dots (naval and air units only, 2.1.3);
+    * whatever the kind, a hex-dot joined to an off-map hex is a large hex-dot (2.1.1).
+    """
+    if not len(edges):
+        return
+    layer = "extra_edges"
+    pa, pb = index.get_indexer(edges_ab[0]), index.get_indexer(edges_ab[1])
+    flag = {c: hexes[c].to_numpy(dtype=bool) for c in ("off_map", "hex_dot", "large_hex_dot")}
+    off_a, off_b = flag["off_map"][pa], flag["off_map"][pb]
+    dot_a, dot_b = flag["hex_dot"][pa], flag["hex_dot"][pb]
+    big_a, big_b = flag["large_hex_dot"][pa], flag["large_hex_dot"][pb]
+    kind = edges["kind"].to_numpy(dtype=object)
+
+    def ends(i):
+        return f"{kind[i]} edge {_key_text(edges, i, '_a')}-{_key_text(edges, i, '_b')}"
+
+    _fail(layer, (kind == "sheet-join") & (edges["sheet_a"] == edges["sheet_b"]).to_numpy(),
+          lambda i: f"{ends(i)}: a sheet join links hexes of two different sheets (WiF 2.1.1)")
+    _fail(layer, (kind == "off-map") & ~(off_a | off_b),
+          lambda i: f"{ends(i)}: neither end is an off-map hex (WiF 2.1.1 case 4)")
+    loc = np.isin(kind, ["grey-loc", "rail-loc"])
+    _fail(layer, loc & (dot_a | dot_b),
+          lambda i: f"{ends(i)}: a grey line of communication or railway joins land hexes, not hex-dots (WiF 2.1.3)")
+    _fail(layer, loc & ~(off_a | off_b),
+          lambda i: f"{ends(i)}: a line of communication needs an off-map hex at one end (WiF 2.1.1 cases 3-4)")
+    _fail(layer, (kind == "large-hex-dot") & ~((big_a & off_b) | (big_b & off_a)),
+          lambda i: f"{ends(i)}: joins a large hex-dot and an off-map hex (WiF 2.1.1)")
+    _fail(layer, (kind == "blue-loc") & ~(dot_a & dot_b),
+          lambda i: f"{ends(i)}: a blue line of communication joins two hex-dots (WiF 2.1.2-2.1.3)")
+    _fail(layer, (dot_a & ~big_a & off_b) | (dot_b & ~big_b & off_a),
+          lambda i: f"{ends(i)}: only large hex-dots are adjacent to off-map hexes (WiF 2.1.1)")
+
+
 def _unordered(a, b) -> pd.MultiIndex:
     return pd.MultiIndex.from_arrays([np.minimum(a, b), np.maximum(a, b)])
 
@@ -310,6 +351,7 @@ def check_all(tables: dict[str, pd.DataFrame], sheet_names: list[str], vocab: Vo
     check_region_adjacency(tables["region_adjacency"], tables["regions"])
     index = check_hexes(tables["hexes"], sheet_names, vocab, tables["regions"])
     edges_ab = check_extra_edges(tables["extra_edges"], sheet_names, index)
+    check_edge_ends(tables["extra_edges"], tables["hexes"], index, edges_ab)
     check_hexsides(tables["hexsides"], sheet_names, index, vocab, edges_ab)
     check_features(tables["features"], sheet_names, index, tables["regions"])
     check_chokepoints(tables["chokepoints"], tables["regions"], tables["features"])
