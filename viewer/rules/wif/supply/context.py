@@ -99,6 +99,7 @@ def scenario_arrays(hexmap, scenario) -> dict:
             "ctrl_inv": st.ctrl_inv, "budget": st.budget, "frozen": st.frozen, "country": st.country,
             "zoc": zoc_by_power(hexmap, scenario, context=zctx),
             "unit_rows": rows, "at_sea": at_sea,
+            "hqs": [u for u in scenario.units.values() if u.is_hq and u.id in rows],
             "land_rows": np.array([rows[u.id] for u in land], dtype=np.int64),
             "land_powers": kinds.tolist(), "land_power_index": kind_inv}
 

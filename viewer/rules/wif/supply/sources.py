@@ -89,8 +89,9 @@ def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
     else:
         prim, capitals = _fixed_sources(hexmap, scenario, unit, arrays, politics)
     sec = []
-    for u in scenario.units.values():
-        if u.is_hq and u.hex is not None and u.id != unit.id and politics.coop(unit.power, u.power) \
+    hqs = arrays["hqs"] if "hqs" in arrays else [u for u in scenario.units.values() if u.is_hq]
+    for u in hqs:
+        if u.hex is not None and u.id != unit.id and politics.coop(unit.power, u.power) \
                 and u.id in arrays["unit_rows"]:
             sec.append(Source(arrays["unit_rows"][u.id], u.id, "hq", u.id))
     return Sources(prim, tuple(sec) + capitals)
