@@ -123,8 +123,8 @@ def build_offmap(src, sheets, parts, indexes, covered) -> dict:
     facts = theatre.load_facts("offmap.yaml")
     stats = {}
     # the American mini-map
-    am_facts = dict(facts["america"], cities=facts["america"]["cities"])
-    am_sheet, am, am_stats = theatre.build_theatre(am_facts, src, covered, None)
+    am_facts = facts["america"]
+    am_sheet, am, am_stats = theatre.build_theatre(am_facts, src, covered, "offmap.yaml")
     stats["america"] = am_stats
     am_ix = SheetIndex(am_sheet, am["hexes"])
     all_ix = dict(indexes, america=am_ix)
