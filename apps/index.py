@@ -1,7 +1,11 @@
-"""Landing page: the five games (served at /)."""
+"""Landing page: the five games (served at /); a game links to its app when apps/<game>.py exists."""
+from pathlib import Path
+
+from viewer import GAMES
 from viewer.views import AppShell, extension
 from viewer.views.landing import Landing
 
 extension()
 shell = AppShell()
-shell.page(Landing(shell.state).layout).servable()
+served = [g for g in GAMES if (Path(__file__).with_name(f"{g}.py")).exists()]
+shell.page(Landing(shell.state, built=served).layout).servable()

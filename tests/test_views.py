@@ -180,3 +180,9 @@ def test_info_panel_names_country_and_sea_area_in_spanish():
     assert dict(view.info.rows())["Zona marítima"] == "Mar del Norte"
     state.lang = "en"
     assert dict(view.info.rows())["Sea area"] == "North Sea"
+
+
+def test_landing_links_the_games_it_is_told_are_served():
+    landing = Landing(SessionState(lang="en"), built=["wif", "asl"])
+    linked = {g for g, card in landing._cards.items() if f'href="./{g}' in card.object}
+    assert linked == {"wif", "asl"}

@@ -56,12 +56,15 @@ def get(slug: str) -> type[Calculator]:
                                    sorted(REGISTRY)) from None
 
 
-# Built-in calculators register themselves on import.
-from viewer.calculators import core_dice  # noqa: E402,F401
-from viewer.calculators import wif_weather  # noqa: E402,F401
-from viewer.calculators import wif_naval  # noqa: E402,F401
-from viewer.calculators import wif_air  # noqa: E402,F401
-from viewer.calculators import wif_bombing  # noqa: E402,F401
-from viewer.calculators import wif_war  # noqa: E402,F401
-from viewer.calculators import wif_turn  # noqa: E402,F401
-from viewer.calculators import wif_land  # noqa: E402,F401
+# Built-in calculators register themselves on import: every module of this package but
+# ``base`` (``core_*`` and ``<game>_*``), so a game's calculators need no line here.
+def _import_builtins() -> None:
+    import importlib
+    import pkgutil
+
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name != "base" and not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+_import_builtins()

@@ -8,7 +8,7 @@ from ..state import SessionState
 from .colors import TERRAIN_COLORS
 from .text import label
 
-#: Games whose app exists; the others show what is coming instead of a link.
+#: Games whose app exists when no list is given; the others show what is coming instead of a link.
 BUILT = ("wif",)
 
 _PICTURE_TERRAIN = {
@@ -58,8 +58,10 @@ def picture(game: str) -> str:
 class Landing:
     """The cards of the five games, relabelled when the language changes."""
 
-    def __init__(self, state: SessionState):
+    def __init__(self, state: SessionState, built=None):
+        """``built``: the games whose app is served (default :data:`BUILT`)."""
         self.state = state
+        self.built = tuple(BUILT if built is None else built)
         self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
                                        styles={"border": "1px solid #ddd", "border-radius": "8px",
                                                "padding": "8px"})
@@ -77,7 +79,7 @@ class Landing:
         for game, card in self._cards.items():
             name = label(f"game.{game}.name", lang)
             tagline = label(f"game.{game}.tagline", lang)
-            if game in BUILT:
+            if game in self.built:
                 action = f'<a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a>'
             else:
                 action = f'<em>{label(f"game.{game}.status", lang)}</em>'
