@@ -28,9 +28,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from viewer.board import load_map  # noqa: E402
-from viewer.rules.wif.scenario import load_scenario  # noqa: E402
-from viewer.rules.wif.supply import legs, map_graph, state, supply_range, trace_all  # noqa: E402
+from viewer.board import load_map
+from viewer.rules.wif.scenario import load_scenario
+from viewer.rules.wif.supply import legs, map_graph, state, supply_range, trace_all
 
 POWERS = [("Poland", "Poland"), ("Germany", "Germany"), ("France", "France"),
           ("Commonwealth", "United Kingdom"), ("Italy", "Italy"), ("USSR", "USSR")]
@@ -164,7 +164,7 @@ def timed(fn, scenarios, backend, cold=False) -> tuple[float, float]:
     best = (np.inf, np.inf)
     for s in scenarios:
         if cold:
-            state._CACHE.clear()  # noqa: SLF001
+            state._CACHE.clear()
         saved, legs.BACKEND = legs.BACKEND, Timed(backend)
         try:
             t = time.perf_counter()

@@ -109,7 +109,7 @@ def test_kept_state_never_answers_for_another_scenario(europe, change):
     s = random_scenario(europe, 60, 5)
     before = trace_all(europe, s)
     h = europe.hexes
-    key_of = lambda row: (str(h["sheet"].iat[row]), int(h["q"].iat[row]), int(h["r"].iat[row]))  # noqa: E731
+    key_of = lambda row: (str(h["sheet"].iat[row]), int(h["q"].iat[row]), int(h["r"].iat[row]))
     german = np.flatnonzero((h["country"] == "Germany").to_numpy() & ~h["hex_dot"].to_numpy())
     changed = {
         "control": lambda: _all_to(s, [key_of(r) for r in german], "France"),
@@ -122,7 +122,7 @@ def test_kept_state_never_answers_for_another_scenario(europe, change):
         "move": lambda: s.moved("u1", key_of(german[3])),
     }[change]()
     kept = trace_all(europe, changed)
-    state._CACHE.clear()  # noqa: SLF001
+    state._CACHE.clear()
     fresh = trace_all(europe, changed)
     assert_same(kept, fresh)
     assert [r.in_supply for r in kept.values()] != [r.in_supply for r in before.values()] or change == "move"

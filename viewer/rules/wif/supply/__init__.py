@@ -20,7 +20,13 @@ Modules: :mod:`.graph` (static sparse graph per map: one fixed CSR structure, we
 ``bench/supply.py`` times a full recomputation after a move (300 units, europe map) against the
 same recomputation with networkx doing the searches.
 """
-from viewer.rules.wif.supply.context import AREA_BLOCKS, EDGE_BLOCKS, HEX_BLOCKS, SideView, side_view
+from viewer.rules.wif.supply.context import (
+    AREA_BLOCKS,
+    EDGE_BLOCKS,
+    HEX_BLOCKS,
+    SideView,
+    side_view,
+)
 from viewer.rules.wif.supply.graph import MapGraph, map_graph
 from viewer.rules.wif.supply.range import supply_range
 from viewer.rules.wif.supply.result import BASIC, RAIL, Leg, Reason, UnitSupply
@@ -36,7 +42,23 @@ def trace_unit(hexmap, scenario, unit_id: str) -> UnitSupply:
 
 
 __all__ = [
-    "AREA_BLOCKS", "BASIC", "EDGE_BLOCKS", "HEX_BLOCKS", "Leg", "MapGraph", "RAIL", "Reason",
-    "SideView", "Source", "Sources", "UnitSupply", "find_sources", "map_graph", "side_view",
-    "supply_range", "trace_all", "trace_each", "trace_unit",
+    "AREA_BLOCKS",
+    "BASIC",
+    "EDGE_BLOCKS",
+    "HEX_BLOCKS",
+    "RAIL",
+    "Leg",
+    "MapGraph",
+    "Reason",
+    "SideView",
+    "Source",
+    "Sources",
+    "UnitSupply",
+    "find_sources",
+    "map_graph",
+    "side_view",
+    "supply_range",
+    "trace_all",
+    "trace_each",
+    "trace_unit",
 ]

@@ -32,7 +32,7 @@ DOUBLE_COST = ("asian", "pacific")
 OPTION_1_DOUBLE_COST = ("scandinavian", "african")
 OFF_MAP_COST = 4
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 @dataclass(eq=False)

@@ -13,7 +13,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, scenario_arrays, side_view
+from viewer.rules.wif.supply.context import (
+    EDGE_BLOCKS,
+    HEX_BLOCKS,
+    scenario_arrays,
+    side_view,
+)
 from viewer.rules.wif.supply.legs import EPS, rule_cost, search
 from viewer.rules.wif.supply.result import BASIC, RAIL
 
@@ -88,7 +93,7 @@ def supply_range(hexmap, scenario, unit_or_source_id: str, kind: str | None = No
     a, b = (g.src, g.dst) if is_unit else (g.dst, g.src)
     hit = e & reach[a] & blocked[b] & (code[b] == 0)
     reason[b[hit]] = np.asarray(EDGE_BLOCKS, dtype=object)[side.edge_block[hit]]
-    reason[blocked & (reason == None)] = "behind-block"  # noqa: E711
+    reason[blocked & (reason == None)] = "behind-block"
     rows = np.flatnonzero(near)
     return pd.DataFrame({
         "label": g.labels[rows],

@@ -21,7 +21,7 @@ from viewer.rules.wif.weather_effects import SUPPLY_RANGE
 FROZEN = (SNOW, BLIZZARD)
 #: How many distinct political/weather states are kept per map.
 CACHE_SIZE = 8
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class Politics:

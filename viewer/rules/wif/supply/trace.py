@@ -22,11 +22,25 @@ from functools import partial
 
 import numpy as np
 
-from viewer.rules.wif.supply.context import EDGE_BLOCKS, HEX_BLOCKS, scenario_arrays, side_view
+from viewer.rules.wif.supply.context import (
+    EDGE_BLOCKS,
+    HEX_BLOCKS,
+    scenario_arrays,
+    side_view,
+)
 from viewer.rules.wif.supply.legs import SeaSearch, path, rule_cost, search
 from viewer.rules.wif.supply.reach import GroupReach
-from viewer.rules.wif.supply.result import (BASIC, R_LINES, R_OUT, R_WHEN, RAIL, LazyUnitSupply, Leg, Reason,
-                                            UnitSupply)
+from viewer.rules.wif.supply.result import (
+    BASIC,
+    R_LINES,
+    R_OUT,
+    R_WHEN,
+    RAIL,
+    LazyUnitSupply,
+    Leg,
+    Reason,
+    UnitSupply,
+)
 from viewer.rules.wif.supply.sources import find_sources
 
 _INF = np.inf
