@@ -115,6 +115,8 @@ class GroupReach:
         self.S = list(sources.secondary)
         self.xs = np.array([x.row for x in self.S], dtype=np.int64)
         self.links = side.memo.get("links") or side.memo.setdefault("links", SeaLinks(side))
+        # basic-leg distance from every hex to the nearest primary source
+        self.land_p = nearest(side.reverse(BASIC), self.P, limit) if len(self.P) else None
         self._secondaries()
 
     def _secondaries(self):
@@ -124,6 +126,9 @@ class GroupReach:
         if k == 0 or len(self.P) == 0:
             return
         b = side.budget[xs]
+        if (self.land_p[xs] <= b).all():                  # a rail leg never costs more than a basic one
+            self.good0 = self.good1 = np.ones(k, bool)
+            return
         rail_p = rule_cost(nearest(side.reverse(RAIL), self.P, limit))
         rail_land = rail_p[xs] <= b                       # a rail leg to a primary source
         if rail_land.all():
@@ -156,13 +161,15 @@ class GroupReach:
             return np.zeros(len(rows), bool)
         side, limit = self.side, self.limit
         b = side.budget[rows]
-        land_to = np.concatenate([self.P, self.xs[self.good1]])
-        land = nearest(side.reverse(BASIC), land_to, limit)
+        def to(good):   # to the nearest primary source or secondary in ``good``
+            if not good.any():
+                return self.land_p
+            return np.minimum(self.land_p, nearest(side.reverse(BASIC), self.xs[good], limit))
+        land = to(self.good1)
         ok = land[rows] <= b
         if not ok.all():
-            sea_to = np.concatenate([self.P, self.xs[self.good0]])
-            to = land if (self.good0 == self.good1).all() else nearest(side.reverse(BASIC), sea_to, limit)
-            ok |= sea_distance(side, self.links, to, limit)[rows] <= b
+            sea_to = land if (self.good0 == self.good1).all() else to(self.good0)
+            ok |= sea_distance(side, self.links, sea_to, limit)[rows] <= b
         return ok
 
 
