@@ -112,7 +112,9 @@ def test_the_europe_sheet_is_included_as_it_is(world, europe):
     cols = ["q", "r", "label", "terrain", "climate_zone", "country", "map_class", "sea_area", "hex_dot", "coastal",
             "port", "city", "off_map"]
     pd.testing.assert_frame_equal(w[cols], e[cols], check_dtype=False)
-    assert len(world.hexsides) == len(europe.hexsides)
+    hs = world.hexsides
+    on_europe = hs[(hs["sheet_a"] == "europe") | (hs["sheet_b"] == "europe")].reset_index(drop=True)
+    pd.testing.assert_frame_equal(on_europe[list(europe.hexsides.columns)], europe.hexsides, check_dtype=False)
     # only large hex-dot flags were added, each on a hex-dot that an off-map link needs (WiF 2.1.1)
     assert (w["large_hex_dot"] & ~w["hex_dot"]).sum() == 0
     assert 1 <= w["large_hex_dot"].sum() <= 5
@@ -240,6 +242,29 @@ def test_khartoum_flight_small_dot_large_dot_off_map(world):
         assert target not in world.neighbors(s)  # a small hex-dot never touches an off-map hex
     base = [k for k in world.neighbors(small[0]) if not world.hex(k)["hex_dot"]]
     assert base  # a land hex (an air base) next to the small hex-dot
+
+
+def test_the_new_sheets_have_1939_railways(world):
+    """Rail hexsides (WiF 11.10) on the Asian and Pacific sheets, hex to hex over land."""
+    hs = world.hexsides[world.hexsides["feature"] == "rail"]
+    for sheet, line in (("asia", "Trans-Siberian"), ("asia", "Karachi–Delhi–Calcutta"), ("pacific", "Pacific coast line")):
+        rows = hs[(hs["sheet_a"] == sheet) & hs["name"].str.contains(line, regex=False)]
+        assert len(rows) >= 5, line
+        for rec in rows.itertuples():
+            assert not world.hex((rec.sheet_a, rec.q_a, rec.r_a))["hex_dot"]
+            assert not world.hex((rec.sheet_b, rec.q_b, rec.r_b))["hex_dot"]
+    # Vladivostok is reached by rail from Irkutsk
+    irk, vla = world.hex_at(104.3, 52.3), world.hex_at(131.9, 43.1)
+    rail = {(a, b) for a, b in zip(zip(hs["sheet_a"], hs["q_a"], hs["r_a"]), zip(hs["sheet_b"], hs["q_b"], hs["r_b"]))}
+    rail |= {(b, a) for a, b in rail}
+    seen, todo = {irk}, [irk]
+    while todo:
+        k = todo.pop()
+        for n in world.neighbors(k):
+            if (k, n) in rail and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert vla in seen
 
 
 def test_grey_and_rail_locs_join_land_blue_locs_join_hex_dots(world):

@@ -54,12 +54,16 @@ def _segment_distance(px, py, ax, ay, bx, by):
     return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
-def build_rail(hexes, hexsides, cities, row_at, spacing) -> tuple[pd.DataFrame, dict]:
-    """``rail`` hexside rows (column ``name``: the lines using the hexside, joined by ``;``) and stats."""
+def build_rail(hexes, hexsides, cities, row_at, spacing, path: Path = FACTS) -> tuple[pd.DataFrame, dict]:
+    """``rail`` hexside rows (column ``name``: the lines using the hexside, joined by ``;``) and stats.
+
+    ``path``: the lines file (``europe_rail.yaml``; the wif-world sheets pass their own).
+    """
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import dijkstra
 
-    lines = yaml.safe_load(FACTS.read_text(encoding="utf-8"))["lines"]
+    src_file = Path(path)
+    lines = yaml.safe_load(src_file.read_text(encoding="utf-8"))["lines"]
     by_name = {c["en"]: c["row"] for c in cities}
     ii, jj, alp, ok = _graph(hexes, hexsides, spacing)
     x, y = hexes["x"].to_numpy(), hexes["y"].to_numpy()
@@ -67,14 +71,14 @@ def build_rail(hexes, hexsides, cities, row_at, spacing) -> tuple[pd.DataFrame, 
     pairs, stats = {}, {}
     for line in lines:
         if not line.get("source"):
-            raise SystemExit(f"{FACTS.name}: line {line.get('name')!r} has no source")
+            raise SystemExit(f"{src_file.name}: line {line.get('name')!r} has no source")
         stops = []
         for s in line["stops"]:
             row = by_name.get(s) if isinstance(s, str) else row_at(s)
             if row is None:
-                raise SystemExit(f"{FACTS.name}: line {line['name']}: unknown stop {s!r} (a place of europe_1939.yaml or [lon, lat])")
+                raise SystemExit(f"{src_file.name}: line {line['name']}: unknown stop {s!r} (a place of europe_1939.yaml or [lon, lat])")
             if not ok[row]:
-                raise SystemExit(f"{FACTS.name}: line {line['name']}: stop {s!r} is in a sea or lake hex")
+                raise SystemExit(f"{src_file.name}: line {line['name']}: stop {s!r} is in a sea or lake hex")
             stops.append(row)
         hexes_on = [stops[0]]
         for a, b in zip(stops[:-1], stops[1:]):
@@ -85,7 +89,7 @@ def build_rail(hexes, hexsides, cities, row_at, spacing) -> tuple[pd.DataFrame, 
             m = coo_matrix((w, (ii, jj)), shape=(n, n)).tocsr()
             dist, pred = dijkstra(m, indices=a, return_predecessors=True)
             if not np.isfinite(dist[b]):
-                raise SystemExit(f"{FACTS.name}: line {line['name']}: no land route between its stops (rows {a}, {b})")
+                raise SystemExit(f"{src_file.name}: line {line['name']}: no land route between its stops (rows {a}, {b})")
             path = [b]
             while path[-1] != a:
                 path.append(int(pred[path[-1]]))

@@ -200,6 +200,21 @@ def climate(hexes, facts) -> None:
     hexes["climate_zone"] = np.where(dot, hexes["sea_area"].map(sea_zone).to_numpy(dtype=object), zone)
 
 
+# ---------------------------------------------------------------------------- railways
+
+
+def _railways(sheet, hexes, facts, cities) -> tuple[pd.DataFrame, dict]:
+    """``rail`` hexsides of the lines in the facts' ``rail_file`` (:func:`europe_rail.build_rail`)."""
+    from europe_rail import build_rail
+
+    columns = ["sheet_a", "q_a", "r_a", "sheet_b", "q_b", "r_b", "feature", "name"]
+    if not facts.get("rail_file"):
+        return pd.DataFrame(columns=columns), {}
+    none = pd.DataFrame({c: pd.Series([], dtype=object) for c in columns})
+    return build_rail(hexes, none, cities, lambda p: eu._row_at(sheet, hexes, p, facts["crs"]),
+                      float(facts["spacing_km"]) * 1000.0, HERE / facts["rail_file"])
+
+
 # ---------------------------------------------------------------------------- assembly
 
 
@@ -212,6 +227,7 @@ def build_theatre(facts, src, covered=None, terrain_file: str | None = None) -> 
     cities = eu.locate_cities(sheet, hexes, facts, crs)
     to_map = eu._transformer("EPSG:4326", crs)
     taken = assign_terrain(sheet, hexes, to_map, load_outlines(HERE / terrain_file)) if terrain_file else {}
+    hexsides, rail_stats = _railways(sheet, hexes, facts, cities)
     adjusted = eu.countries(sheet, hexes, facts, src, domain_box(facts), cities, crs)
     unreached = eu.sea_areas(sheet, hexes, facts, crs)
     climate(hexes, facts)
@@ -262,6 +278,7 @@ def build_theatre(facts, src, covered=None, terrain_file: str | None = None) -> 
         "countries": len(used),
         "adjustments": adjusted,
     }
+    stats["railways (hexes on each line)"] = rail_stats
     tables = {"hexes": hexes, "features": pd.DataFrame(features), "regions": pd.DataFrame(regions),
-              "region_adjacency": adjacency, "cities": cities}
+              "region_adjacency": adjacency, "cities": cities, "hexsides": hexsides}
     return sheet, tables, stats

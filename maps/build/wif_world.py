@@ -120,7 +120,8 @@ def build() -> tuple[HexMap, dict]:
     features = pd.concat([parts[n]["features"] for n in parts] + [off["features"]], ignore_index=True)
     m = HexMap(
         "wif-world", "wif", list(sheets.values()), hexes,
-        hexsides=parts["europe"]["hexsides"], regions=regions.reset_index(drop=True),
+        hexsides=pd.concat([parts[n]["hexsides"] for n in parts if "hexsides" in parts[n]], ignore_index=True),
+        regions=regions.reset_index(drop=True),
         region_adjacency=adjacency, features=features, extra_edges=edges,
         chokepoints=parts["europe"]["chokepoints"],
     )
