@@ -67,8 +67,30 @@ class SideView:
         """The transposed matrix of ``kind``: searches towards a set of hexes (built once)."""
         key = ("reverse", kind)
         if key not in self.memo:
-            self.memo[key] = self.graph.csr(self.weights[kind], reverse=True)
+            self.memo[key] = self.graph.csr(self.weights[(kind, "reverse")], reverse=True, ordered=True)
         return self.memo[key]
+
+
+class Weights(dict):
+    """``"basic"`` / ``"rail"`` -> entering cost per edge of the map (``inf``: closed), in the edge
+    order of :class:`MapGraph`; ``(kind, "reverse")`` in the reversed graph's order. Built on first
+    use: a rail leg's weights (WiF 2.4.2: nothing along railways and roads) are rarely needed."""
+
+    def __init__(self, g: MapGraph, enter_ok: np.ndarray, edges: dict):
+        super().__init__()
+        self.g, self.enter_ok, self.edges = g, enter_ok, edges
+
+    def __missing__(self, key):
+        kind, order = key if isinstance(key, tuple) else (key, "forward")
+        if kind not in ("basic", "rail") or order not in ("forward", "reverse"):
+            raise KeyError(key)
+        g, e = self.g, self.edges[order]
+        ok = e["open"] & self.enter_ok[g.rev_rows if order == "reverse" else g.dst]
+        w = np.where(ok, e["cost"], np.inf)
+        if kind == "rail":
+            w = np.where(ok & e["rail_free"], EPS, w)
+        self[key] = w
+        return w
 
 
 def scenario_arrays(hexmap, scenario) -> dict:
@@ -112,7 +134,7 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     st = arrays.get("static") or static_state(hexmap, scenario)
     pol = politics or st.politics
     budget = arrays["budget"]
-    cost, cost_dst, edge0, frozen_port, embark_ok = st.get("edges", lambda: _static_edges(g, scenario, arrays))
+    cost, by_edge, edge0, frozen_port, embark_ok = st.get("edges", lambda: _static_edges(g, scenario, arrays))
     enter0, friendly_ctrl, closed = st.get(("side", power), lambda: _static_side(g, hexmap, arrays, power, pol))
     # -- hexes (limits 1-3 of WiF 2.4.2): enemy ZOC unless a friendly land unit is there
     zoc = np.zeros(g.n, bool)
@@ -136,11 +158,12 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
         edge = np.where(bad, np.int8(4), edge0)
     # -- ports (WiF 8.2.10) and landing
     landing = np.flatnonzero(embark_ok & friendly_ctrl & (enter == 0))
-    # -- edge weights over the map's fixed structure (inf: closed); matrices are built from them
-    ok = (edge == 0) & (enter[g.dst] == 0)
-    w_basic = np.where(ok, cost_dst, np.inf)
-    w_rail = np.where(ok & g.rail_free, EPS, w_basic)
-    weights = {"basic": w_basic, "rail": w_rail}
+    # -- edge weights over the map's fixed structure (inf: closed), built when a matrix needs them
+    edges = by_edge
+    if edge is not edge0:
+        edges = {"forward": {**by_edge["forward"], "open": edge == 0}}
+        edges["reverse"] = {**by_edge["reverse"], "open": edges["forward"]["open"][g.rev_order]}
+    weights = Weights(g, enter == 0, edges)
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
                     frozen_port, embark_ok, landing, Matrices(g, weights), friendly_ctrl, weights,
                     {"static": st, "sea_key": key})
@@ -168,7 +191,9 @@ def _static_edges(g: MapGraph, scenario, arrays):
     edge[f["lake"] & ~(frozen_w[g.src] & frozen_w[g.dst])] = 2   # unless frozen (WiF 8.2.9)
     edge[f["alpine"]] = 1
     frozen_port = g.freezable & frozen_w
-    return cost, cost[g.dst].astype(float), edge, frozen_port, g.port & ~frozen_port
+    fwd = {"open": edge == 0, "cost": cost[g.dst].astype(float), "rail_free": g.rail_free}
+    rev = {k: v[g.rev_order] for k, v in fwd.items()}
+    return cost, {"forward": fwd, "reverse": rev}, edge, frozen_port, g.port & ~frozen_port
 
 
 def _static_side(g: MapGraph, hexmap, arrays, power: str, pol: Politics):

@@ -73,17 +73,20 @@ class MapGraph:
     rev_order: np.ndarray      # edge order sorted by (dst, src): the reversed graph's CSR
     rev_indices: np.ndarray
     rev_indptr: np.ndarray
+    rev_rows: np.ndarray       # per edge in that order: its row in the reversed graph (the edge's dst)
     around: dict               # chokepoint place row -> rows of the place and its neighbours
 
-    def csr(self, weight: np.ndarray, reverse: bool = False) -> csr_matrix:
+    def csr(self, weight: np.ndarray, reverse: bool = False, ordered: bool = False) -> csr_matrix:
         """The map's fixed sparse structure with ``weight`` per edge (``inf``: closed edge).
 
-        ``reverse`` gives the transposed graph (searches *towards* a set of hexes). The structure
-        never changes per scenario: only the weights do, so building a matrix costs one array.
+        ``reverse`` gives the transposed graph (searches *towards* a set of hexes); ``ordered``: the
+        weights are already in its edge order (``rev_order``). The structure never changes per
+        scenario: only the weights do, so building a matrix costs one array.
         """
         shape = (self.n, self.n)
         if reverse:
-            return csr_matrix((weight[self.rev_order], self.rev_indices, self.rev_indptr), shape=shape)
+            w = weight if ordered else weight[self.rev_order]
+            return csr_matrix((w, self.rev_indices, self.rev_indptr), shape=shape)
         return csr_matrix((weight, self.dst, self.fwd_indptr), shape=shape)
 
     def base_cost(self, afa_asa_option_1: bool = False) -> np.ndarray:
@@ -222,7 +225,7 @@ def _build(hexmap) -> MapGraph:
         rail_free=zero, row_of={k: i for i, k in enumerate(hexmap.keys())},
         zone_names=zone_names, zone_inv=zone_inv, country_names=country_names, country_inv=country_inv,
         fwd_indptr=_indptr(src, n), rev_order=rev_order, rev_indices=src[rev_order],
-        rev_indptr=_indptr(dst, n), around=around,
+        rev_indptr=_indptr(dst, n), rev_rows=dst[rev_order], around=around,
         labels=h["label"].to_numpy(dtype=str),
         land=~hex_dot,
         off_map=h["off_map"].to_numpy(bool),
