@@ -167,6 +167,17 @@ class _Context:
     controllers: np.ndarray    # the distinct controllers (None included)
     control_index: np.ndarray  # per hex: index into controllers
     permitted: dict = field(default_factory=dict, compare=False)  # (power, controller index) -> bool
+    out_order: np.ndarray | None = None    # edge ids sorted by their source hex
+    out_start: np.ndarray | None = None    # per hex: where its edges start in out_order (n + 1)
+
+    def edges_from(self, rows: np.ndarray) -> np.ndarray:
+        """Ids of the edges leaving ``rows`` (distinct hex rows)."""
+        start, stop = self.out_start[rows], self.out_start[rows + 1]
+        counts = stop - start
+        if counts.sum() == 0:
+            return np.zeros(0, dtype=np.int64)
+        offsets = np.repeat(start - np.concatenate([[0], np.cumsum(counts)[:-1]]), counts)
+        return self.out_order[np.arange(counts.sum()) + offsets]
 
 
 def zoc_context(hexmap, scenario: Scenario, weather=None, control=None) -> _Context:
@@ -205,7 +216,10 @@ def _context(hexmap, scenario: Scenario, weather=None, control=None, base: _Cont
         control = scenario.control_array(hexmap)
     names, index = np.unique(np.where(pd.isna(control), "", control).astype(str), return_inverse=True)
     controllers = np.array([n or None for n in names], dtype=object)
-    return _Context(adj, edge_open, off_map, option4, control, pos, controllers, index)
+    order = np.argsort(adj.src, kind="stable")
+    start = np.searchsorted(adj.src[order], np.arange(len(off_map) + 1))
+    return _Context(adj, edge_open, off_map, option4, control, pos, controllers, index,
+                    out_order=order, out_start=start)
 
 
 def _permitted(scenario: Scenario, power: str, ctx: "_Context", rows=None) -> np.ndarray:
@@ -268,16 +282,15 @@ def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
     out = {}
     for power, units in by_power.items():
         mask = np.zeros(n, dtype=bool)
-        source = np.zeros(n, dtype=bool)
-        for row, reach in units:
-            mask[row] = True
-            if reach == ADJACENT:
-                source[row] = True
-        edges = ctx.edge_open & source[adj.src]
-        edges &= _permitted(scenario, power, ctx, adj.dst[edges])[adj.dst]
+        mask[[row for row, _ in units]] = True
+        # the open edges leaving the hexes of units that exert ZOC into adjacent hexes
+        edges = ctx.edges_from(np.unique([row for row, reach in units if reach == ADJACENT]).astype(np.int64))
+        edges = edges[ctx.edge_open[edges]]
+        dst = adj.dst[edges]
+        ok = _permitted(scenario, power, ctx, dst)[dst]
         if ctx.option4 is not None:
-            edges &= ~ctx.option4[adj.dst] | _support(scenario, ctx, n, scenario.side_of(power))[adj.src]
-        mask[adj.dst[edges]] = True
+            ok &= ~ctx.option4[dst] | _support(scenario, ctx, n, scenario.side_of(power))[adj.src[edges]]
+        mask[dst[ok]] = True
         out[power] = mask
     return out
 
