@@ -369,7 +369,7 @@ def test_the_monsoon_zones_lie_on_the_asian_map(world):
     h = world.hexes
     asia = h[h["sheet"] == "asia"]
     assert {"north-monsoon", "south-monsoon", "north-temperate", "arctic", "south-temperate", "mediterranean"} <= set(asia["climate_zone"])
-    zone = lambda lon, lat: world.hex(world.hex_at(lon, lat))["climate_zone"]  # noqa: E731
+    zone = lambda lon, lat: world.hex(world.hex_at(lon, lat))["climate_zone"]
     assert zone(72.88, 19.08) == "north-monsoon"    # Bombay
     assert zone(106.85, -6.21) == "south-monsoon"   # Batavia
     assert zone(151.21, -33.87) == "south-temperate"  # Sydney

@@ -20,10 +20,9 @@ Climate (WiF 8.1): off-map hexes beside the Asian map take the zone of their adj
 """
 from __future__ import annotations
 
+import europe as eu
 import numpy as np
 import pandas as pd
-
-import europe as eu
 import theatre
 from world_joins import SheetIndex, edge_rows, join_pairs
 
@@ -123,8 +122,7 @@ def build_offmap(src, sheets, parts, indexes, covered) -> dict:
     facts = theatre.load_facts("offmap.yaml")
     stats = {}
     # the American mini-map
-    am_facts = facts["america"]
-    am_sheet, am, am_stats = theatre.build_theatre(am_facts, src, covered, "offmap.yaml")
+    am_sheet, am, am_stats = theatre.build_theatre(facts["america"], src, covered, "offmap.yaml")
     stats["america"] = am_stats
     am_ix = SheetIndex(am_sheet, am["hexes"])
     all_ix = dict(indexes, america=am_ix)

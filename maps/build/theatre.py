@@ -18,11 +18,10 @@ import collections
 import math
 from pathlib import Path
 
+import europe as eu
 import numpy as np
 import pandas as pd
 import yaml
-
-import europe as eu  # noqa: E402  (maps/build is on sys.path: see wif_world.py)
 from europe_terrain import assign_terrain, load_outlines
 
 from viewer import hexgrid

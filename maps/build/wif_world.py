@@ -34,12 +34,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from viewer.board import HexMap, load_map, save_map  # noqa: E402
+import europe as eu
+import offmap
+import theatre
+from world_joins import SheetIndex, edge_rows, join_pairs
 
-import europe as eu  # noqa: E402
-import offmap  # noqa: E402
-import theatre  # noqa: E402
-from world_joins import SheetIndex, edge_rows, join_pairs  # noqa: E402
+from viewer.board import HexMap, load_map, save_map
 
 HEX_COLUMNS = ["sheet", "q", "r", "terrain", "climate_zone", "country", "map_class", "sea_area", "off_map",
                "hex_dot", "large_hex_dot", "coastal", "port", "city"]

@@ -15,7 +15,6 @@ import numpy as np
 import pandas as pd
 
 
-
 class SheetIndex:
     """Row lookup of one sheet's built hexes by ``(q, r)`` and by geographic point."""
 
@@ -53,7 +52,6 @@ def _unit_vectors(lon, lat) -> np.ndarray:
 def join_pairs(a: SheetIndex, b: SheetIndex, max_km: float | None = None) -> list[tuple[int, int]]:
     """(row in a, row in b) of the edge hexes joined across the join of sheets a and b, sorted."""
     from scipy.spatial import cKDTree
-
     from theatre import edge_rows as sheet_edge
 
     sa, sb = a.sheet.spacing_m / 1000.0, b.sheet.spacing_m / 1000.0
