@@ -187,12 +187,14 @@ def zoc_context(hexmap, scenario: Scenario, weather=None, control=None) -> _Cont
     return _context(hexmap, scenario, weather, control)
 
 
-def _context(hexmap, scenario: Scenario, weather=None, control=None, base: _Context | None = None) -> _Context:
+def _context(hexmap, scenario: Scenario, weather=None, control=None, base: _Context | None = None,
+             pos: dict | None = None) -> _Context:
     from viewer.rules.wif.weather_effects import lake_frozen
 
     adj = adjacency(hexmap)
-    pos = {u.id: adj.rows[tuple(u.hex)] for u in scenario.units.values()
-           if u.hex is not None and tuple(u.hex) in adj.rows}
+    if pos is None:
+        pos = {u.id: adj.rows[tuple(u.hex)] for u in scenario.units.values()
+               if u.hex is not None and tuple(u.hex) in adj.rows}
     if base is not None:
         return replace(base, pos=pos)
     cols = adj.columns
@@ -230,15 +232,21 @@ def _permitted(scenario: Scenario, power: str, ctx: "_Context", rows=None) -> np
     if rows is None:
         ok = np.array([_target_reason(scenario, power, c) is None for c in ctx.controllers], dtype=bool)
         return ok[ctx.control_index]
+    out = np.zeros(len(ctx.control_index), dtype=bool)
+    out[rows] = _permitted_at(scenario, power, ctx, rows)
+    return out
+
+
+def _permitted_at(scenario: Scenario, power: str, ctx: "_Context", rows: np.ndarray) -> np.ndarray:
+    """:func:`_permitted` for ``rows`` only (one value per row), controllers memoised per state."""
     ok = np.zeros(len(ctx.controllers), dtype=bool)
     memo = ctx.permitted
-    for i in np.unique(ctx.control_index[rows]).tolist():
+    codes = ctx.control_index[rows]
+    for i in set(codes.tolist()):
         if (power, i) not in memo:
             memo[(power, i)] = _target_reason(scenario, power, ctx.controllers[i]) is None
         ok[i] = memo[(power, i)]
-    out = np.zeros(len(ctx.control_index), dtype=bool)
-    out[rows] = ok[ctx.control_index[rows]]
-    return out
+    return ok[codes]
 
 
 def _target_reason(scenario: Scenario, power: str, controller: str | None) -> str | None:
@@ -264,13 +272,14 @@ def _support(scenario: Scenario, ctx: _Context, n: int, side) -> np.ndarray:
 
 
 def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
-                 context: _Context | None = None) -> dict[str, np.ndarray]:
+                 context: _Context | None = None, positions: dict | None = None) -> dict[str, np.ndarray]:
     """For each power with units on the map, the hexes in its units' ZOC (bool arrays, WiF 2.2).
 
     ``weather`` and ``control``: the scenario's ``weather_array(hexmap, effective=True)`` and
     ``control_array(hexmap)`` when the caller has them already (the supply engine does);
-    ``context``: a :func:`zoc_context` of a scenario that differs from this one only in its units."""
-    ctx = _context(hexmap, scenario, weather, control, base=context)
+    ``context``: a :func:`zoc_context` of a scenario that differs from this one only in its units;
+    ``positions``: unit id -> row of ``hexmap.hexes`` for every unit on the map, if known."""
+    ctx = _context(hexmap, scenario, weather, control, base=context, pos=positions)
     n = len(hexmap.hexes)
     adj = ctx.adj
     by_power: dict[str, list[Unit]] = {}
@@ -287,7 +296,7 @@ def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
         edges = ctx.edges_from(np.unique([row for row, reach in units if reach == ADJACENT]).astype(np.int64))
         edges = edges[ctx.edge_open[edges]]
         dst = adj.dst[edges]
-        ok = _permitted(scenario, power, ctx, dst)[dst]
+        ok = _permitted_at(scenario, power, ctx, dst)
         if ctx.option4 is not None:
             ok &= ~ctx.option4[dst] | _support(scenario, ctx, n, scenario.side_of(power))[adj.src[edges]]
         mask[dst[ok]] = True

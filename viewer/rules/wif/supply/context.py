@@ -104,26 +104,27 @@ def scenario_arrays(hexmap, scenario) -> dict:
     g = map_graph(hexmap)
     st = static_state(hexmap, scenario)
     zctx = st.get("zoc", lambda: zoc_context(hexmap, scenario, st.weather, st.control))
-    rows = {}
-    for u in scenario.units.values():
+    rows, at_sea, land_rows, land_power, hqs, powers = {}, {}, [], [], [], {}
+    ix = {a: i for i, a in enumerate(g.sea_areas)}
+    row_of = g.row_of
+    for u in scenario.units.values():        # one pass over the units
         if u.hex is not None:
             key = tuple(u.hex)
-            r = g.row_of.get(key)
-            rows[u.id] = hexmap.position(key) if r is None else r
-    ix = {a: i for i, a in enumerate(g.sea_areas)}
-    at_sea: dict[int, list] = {}
-    for u in scenario.units.values():
-        if u.hex is None and u.sea_area in ix:
+            r = row_of.get(key)
+            rows[u.id] = r = hexmap.position(key) if r is None else r
+            if u.is_land:
+                land_rows.append(r)
+                land_power.append(powers.setdefault(u.power, len(powers)))
+            if u.is_hq:
+                hqs.append(u)
+        elif u.sea_area in ix:
             at_sea.setdefault(ix[u.sea_area], []).append(u)
-    land = [u for u in scenario.units.values() if u.id in rows and u.is_land]
-    kinds, kind_inv = np.unique(np.array([u.power for u in land], dtype=str), return_inverse=True)
     return {"static": st, "control": st.control, "weather": st.weather, "ctrl_names": st.ctrl_names,
             "ctrl_inv": st.ctrl_inv, "budget": st.budget, "frozen": st.frozen, "country": st.country,
-            "zoc": zoc_by_power(hexmap, scenario, context=zctx),
-            "unit_rows": rows, "at_sea": at_sea,
-            "hqs": [u for u in scenario.units.values() if u.is_hq and u.id in rows],
-            "land_rows": np.array([rows[u.id] for u in land], dtype=np.int64),
-            "land_powers": kinds.tolist(), "land_power_index": kind_inv}
+            "zoc": zoc_by_power(hexmap, scenario, context=zctx, positions=rows),
+            "unit_rows": rows, "at_sea": at_sea, "hqs": hqs,
+            "land_rows": np.array(land_rows, dtype=np.int64),
+            "land_powers": list(powers), "land_power_index": np.array(land_power, dtype=np.int64)}
 
 
 def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
