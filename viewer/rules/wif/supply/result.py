@@ -98,11 +98,8 @@ class LazyUnitSupply(UnitSupply):
     """
 
     def __init__(self, unit: str, in_supply: bool, resolve):
-        object.__setattr__(self, "unit", unit)
-        object.__setattr__(self, "in_supply", bool(in_supply))
-        object.__setattr__(self, "at_sea", False)
-        object.__setattr__(self, "_resolve", resolve)
-        object.__setattr__(self, "_full", None)
+        # frozen: fill the instance dict directly (one call; hundreds are made per trace)
+        self.__dict__.update(unit=unit, in_supply=bool(in_supply), at_sea=False, _resolve=resolve, _full=None)
 
     def resolved(self) -> UnitSupply:
         """The full verdict (computed once)."""
