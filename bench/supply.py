@@ -175,7 +175,7 @@ def timed(fn, scenarios, backend, cold=False) -> tuple[float, float]:
     return best
 
 
-def main(n_units: int = 300, repeat: int = 9) -> None:
+def main(n_units: int = 300, repeat: int = 21) -> None:
     hexmap = load_map("europe")
     scenario = make_scenario(hexmap, n_units)
     nxs = NetworkxSearch(map_graph(hexmap))
@@ -215,7 +215,7 @@ def main(n_units: int = 300, repeat: int = 9) -> None:
     for name, fn, cold in cases:
         fn(scenario)                          # warm the map's static graph
         t_cs, s_cs = timed(fn, after_moves, csgraph, cold=cold)
-        t_nx, s_nx = timed(fn, after_moves[: max(3, repeat // 2)], nxs, cold=cold)
+        t_nx, s_nx = timed(fn, after_moves[: max(5, repeat // 3)], nxs, cold=cold)
         print(f"{name}:\n  full recomputation: {t_cs * 1000:.1f} ms\n"
               f"  networkx baseline: {t_nx * 1000:.1f} ms\n  speed-up: {t_nx / t_cs:.1f}x\n"
               f"  (its searches alone: csgraph {s_cs * 1000:.1f} ms, networkx {s_nx * 1000:.1f} ms, "

@@ -40,12 +40,11 @@ class SeaLinks:
         self.ncomp = int(comp.max()) + 1 if len(comp) and comp.max() >= 0 else 0
         st = side.memo.get("static")
         key = ("sea-links",) + side.memo.get("sea_key", ())
-        rows, comps, self.by_row, self.by_comp = st.get(key, lambda: self._pairs(g, comp)) if st is not None \
+        _, _, self.by_row, self.by_comp = st.get(key, lambda: self._pairs(g, comp)) if st is not None \
             else self._pairs(g, comp)
         landing = np.zeros(g.n, bool)
         landing[side.landing_ports] = True
-        lm = landing[rows]
-        self.landing = _Grouped(comps[lm], rows[lm])         # per component: its landing ports
+        self.landing = self.by_comp.subset(landing[self.by_comp.values])   # per component: its landing ports
         self.embark_ok = side.embark_ok
         self.shore = g.coastal | g.port
 
@@ -84,6 +83,14 @@ class _Grouped:
         self.keys, self.values = keys[order], values[order]
         self.starts = np.flatnonzero(np.r_[True, self.keys[1:] != self.keys[:-1]]) if len(order) else order
         self.ids = self.keys[self.starts]
+
+    def subset(self, keep: np.ndarray) -> _Grouped:
+        """The same grouping restricted to the values where ``keep`` (already in order)."""
+        out = object.__new__(_Grouped)
+        out.keys, out.values = self.keys[keep], self.values[keep]
+        out.starts = np.flatnonzero(np.r_[True, out.keys[1:] != out.keys[:-1]]) if len(out.keys) else out.keys
+        out.ids = out.keys[out.starts]
+        return out
 
     def minimum(self, x: np.ndarray, size: int) -> np.ndarray:
         """Per key (0 .. size-1): the minimum of ``x`` (aligned with ``values``; last axis)."""
