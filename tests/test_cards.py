@@ -65,9 +65,11 @@ def test_links_resolve():
 
 
 def test_overlays_name_layers_of_the_map():
-    layers = pytest.importorskip("viewer.views.map_layers").LAYERS
+    layers = set(pytest.importorskip("viewer.views.map_layers").LAYERS)
+    layers |= set(pytest.importorskip("viewer.views.supply_layers").LAYER_RULES)
     linked = {o for c in cards.cards("wif").values() for o in c.overlays}
-    assert linked and linked <= set(layers), linked - set(layers)
+    assert linked and linked <= layers, linked - layers
+    assert {"zoc", "stacking", "supply_chain", "railways", "rivers"} <= linked
 
 
 def test_calculators_and_cards_link_both_ways():
