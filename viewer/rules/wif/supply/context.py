@@ -28,6 +28,7 @@ from scipy.sparse.csgraph import connected_components
 
 from viewer.rules.wif.supply.graph import MapGraph, map_graph
 from viewer.rules.wif.supply.legs import EPS
+from viewer.rules.wif.supply.units import unit_table
 from viewer.rules.wif.supply.state import FROZEN, Politics, static_state  # noqa: F401 (re-exported)
 
 #: Why a hex cannot be entered (index = code; 0 = open). Label keys: ``supply.block.<name>``.
@@ -74,16 +75,28 @@ class SideView:
 class Weights(dict):
     """``"basic"`` / ``"rail"`` -> entering cost per edge of the map (``inf``: closed), in the edge
     order of :class:`MapGraph`; ``(kind, "reverse")`` in the reversed graph's order. Built on first
-    use: a rail leg's weights (WiF 2.4.2: nothing along railways and roads) are rarely needed."""
+    use: a rail leg's weights (WiF 2.4.2: nothing along railways and roads) are rarely needed.
 
-    def __init__(self, g: MapGraph, enter_ok: np.ndarray, edges: dict):
+    ``base``/``closed``: when the weights of a view with fewer closed hexes are kept (the power's
+    weights by control and hexsides alone, the same after any move), each array is a copy of those
+    with the edges into the ``closed`` rows (enemy ZOC, WiF 2.4.2) shut: the same values, cheaper."""
+
+    def __init__(self, g: MapGraph, enter_ok: np.ndarray, edges: dict, base=None, closed=None):
         super().__init__()
         self.g, self.enter_ok, self.edges = g, enter_ok, edges
+        self.base, self.closed, self._into = base, closed, None
 
     def __missing__(self, key):
         kind, order = key if isinstance(key, tuple) else (key, "forward")
         if kind not in ("basic", "rail") or order not in ("forward", "reverse"):
             raise KeyError(key)
+        if self.base is not None:
+            w = self.base[(kind, order)].copy()
+            if self._into is None:
+                self._into = _edges_into(self.g, self.closed)
+            w[self._into[order]] = np.inf
+            self[key] = w
+            return w
         g, e = self.g, self.edges[order]
         ok = e["open"] & self.enter_ok[g.rev_rows if order == "reverse" else g.dst]
         w = np.where(ok, e["cost"], np.inf)
@@ -91,6 +104,18 @@ class Weights(dict):
             w = np.where(ok & e["rail_free"], EPS, w)
         self[key] = w
         return w
+
+
+def _edges_into(g: MapGraph, rows: np.ndarray) -> dict:
+    """Positions of the edges entering ``rows``: in the reversed order (one run per row) and forward."""
+    start, stop = g.rev_indptr[rows].astype(np.int64), g.rev_indptr[rows + 1].astype(np.int64)
+    counts = stop - start
+    total = int(counts.sum())
+    if total == 0:
+        rev = np.zeros(0, dtype=np.int64)
+    else:
+        rev = np.arange(total) + np.repeat(start - (np.cumsum(counts) - counts), counts)
+    return {"reverse": rev, "forward": g.rev_order[rev]}
 
 
 def scenario_arrays(hexmap, scenario) -> dict:
@@ -104,27 +129,21 @@ def scenario_arrays(hexmap, scenario) -> dict:
     g = map_graph(hexmap)
     st = static_state(hexmap, scenario)
     zctx = st.get("zoc", lambda: zoc_context(hexmap, scenario, st.weather, st.control))
-    rows, at_sea, land_rows, land_power, hqs, powers = {}, {}, [], [], [], {}
-    ix = {a: i for i, a in enumerate(g.sea_areas)}
-    row_of = g.row_of
-    for u in scenario.units.values():        # one pass over the units
-        if u.hex is not None:
-            key = tuple(u.hex)
-            r = row_of.get(key)
-            rows[u.id] = r = hexmap.position(key) if r is None else r
-            if u.is_land:
-                land_rows.append(r)
-                land_power.append(powers.setdefault(u.power, len(powers)))
-            if u.is_hq:
-                hqs.append(u)
-        elif u.sea_area in ix:
-            at_sea.setdefault(ix[u.sea_area], []).append(u)
+    t = unit_table(hexmap, g, scenario)
+    land = t.on_map & t.land
+    land_code = t.power[land]
+    present, first = np.unique(land_code, return_index=True)
+    present = present[np.argsort(first)]           # land powers in order of their first unit
+    names = list(t.powers)
+    index = np.zeros(len(names), dtype=np.int64)
+    index[present] = np.arange(len(present))
+    zoc = zoc_by_power(hexmap, scenario, context=zctx, positions=t.unit_rows,
+                       units=t.zoc_units(bool((scenario.options or {}).get("divisions"))))
     return {"static": st, "control": st.control, "weather": st.weather, "ctrl_names": st.ctrl_names,
             "ctrl_inv": st.ctrl_inv, "budget": st.budget, "frozen": st.frozen, "country": st.country,
-            "zoc": zoc_by_power(hexmap, scenario, context=zctx, positions=rows),
-            "unit_rows": rows, "at_sea": at_sea, "hqs": hqs,
-            "land_rows": np.array(land_rows, dtype=np.int64),
-            "land_powers": list(powers), "land_power_index": np.array(land_power, dtype=np.int64)}
+            "zoc": zoc, "unit_rows": t.unit_rows, "at_sea": t.at_sea, "hqs": t.hq_units, "table": t,
+            "land_rows": t.row[land],
+            "land_powers": [names[p] for p in present.tolist()], "land_power_index": index[land_code]}
 
 
 def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
@@ -146,7 +165,9 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     if len(arrays["land_rows"]):
         friends = np.array([pol.friendly(power, p) for p in arrays["land_powers"]], dtype=bool)
         own_land[arrays["land_rows"][friends[arrays["land_power_index"]]]] = True
-    enter = np.where(zoc & ~own_land & (enter0 != 1), np.int8(2), enter0)
+    shut = zoc & ~own_land
+    enter = np.where(shut & (enter0 != 1), np.int8(2), enter0)
+    closed_zoc = shut & (enter0 == 0)
     # -- sea areas (overseas supply)
     area_block = _area_blocks(g, scenario, power, pol, arrays.get("at_sea"))
     key = ("components", area_block.tobytes(), tuple(sorted((a, b) for a, b, _ in closed)))
@@ -164,7 +185,11 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     if edge is not edge0:
         edges = {"forward": {**by_edge["forward"], "open": edge == 0}}
         edges["reverse"] = {**by_edge["reverse"], "open": edges["forward"]["open"][g.rev_order]}
-    weights = Weights(g, enter == 0, edges)
+    if edge is edge0:   # the power's weights by control and hexsides are kept; ZOC shuts a few more
+        base = st.get(("weights", power), lambda: Weights(g, enter0 == 0, by_edge))
+        weights = Weights(g, enter == 0, edges, base, np.flatnonzero(closed_zoc))
+    else:
+        weights = Weights(g, enter == 0, edges)
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
                     frozen_port, embark_ok, landing, Matrices(g, weights), friendly_ctrl, weights,
                     {"static": st, "sea_key": key})

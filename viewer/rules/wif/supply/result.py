@@ -97,14 +97,26 @@ class LazyUnitSupply(UnitSupply):
     full :class:`UnitSupply`; it must agree on ``in_supply`` (checked: a mismatch is an engine bug).
     """
 
+    _full = None
+    _tracer = None
+
     def __init__(self, unit: str, in_supply: bool, resolve):
         # frozen: fill the instance dict directly (one call; hundreds are made per trace)
         self.__dict__.update(unit=unit, in_supply=bool(in_supply), at_sea=False, _resolve=resolve, _full=None)
 
+    @classmethod
+    def make(cls, unit, in_supply: bool, tracer) -> LazyUnitSupply:
+        """The verdict of ``unit`` (a scenario unit), resolved by ``tracer.resolve(unit)`` when read:
+        no per-unit closure, one instance dict (the trace makes hundreds)."""
+        out = object.__new__(cls)
+        object.__setattr__(out, "__dict__", {"unit": unit.id, "in_supply": in_supply, "_u": unit,
+                                             "_tracer": tracer})
+        return out
+
     def resolved(self) -> UnitSupply:
         """The full verdict (computed once)."""
         if self._full is None:
-            full = self._resolve()
+            full = self._tracer.resolve(self._u) if self._tracer is not None else self._resolve()
             if full.in_supply != self.in_supply:
                 raise RuntimeError(f"supply of unit {self.unit!r}: the batched verdict ({self.in_supply}) "
                                    f"and the traced chain ({full.in_supply}) disagree")

@@ -18,7 +18,7 @@ reaches a face-up HQ by a basic line is reported with that HQ (WiF 2.4.3).
 """
 from __future__ import annotations
 
-from functools import partial
+from itertools import repeat
 
 import numpy as np
 
@@ -196,12 +196,18 @@ class _Tracer:
 
     def verdicts(self, units) -> dict[str, bool]:
         """Whether each unit is in supply (WiF 2.4.2), decided by :class:`GroupReach`."""
+        return dict(zip((u.id for u in units), self.verdict_list(units)))
+
+    def verdict_list(self, units) -> list[bool]:
+        """:meth:`verdicts` as a list aligned with ``units``."""
         reach = GroupReach(self.side, self.sources, self.limit)
-        out = {u.id: bool(reach.good1[self.sec_index[u.id]]) for u in units if u.id in self.sec_index}
-        plain = [u for u in units if u.id not in self.sec_index]
-        rows = np.array([self.arrays["unit_rows"][u.id] for u in plain], dtype=np.int64)
-        out.update(zip((u.id for u in plain), reach.units(rows).tolist()))
-        return out
+        sec, unit_rows = self.sec_index, self.arrays["unit_rows"]
+        if not sec:
+            return reach.units(np.array([unit_rows[u.id] for u in units], dtype=np.int64)).tolist()
+        plain = [u for u in units if u.id not in sec]
+        it = iter(reach.units(np.array([unit_rows[u.id] for u in plain], dtype=np.int64)).tolist())
+        good = reach.good1
+        return [bool(good[sec[u.id]]) if u.id in sec else next(it) for u in units]
 
     def resolve(self, u) -> UnitSupply:
         """The unit's chain of legs, or why it has none: a search from its own hex (WiF 2.4.2)."""
@@ -250,9 +256,11 @@ def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
     ``in_supply`` is decided for all units at once (:mod:`.reach`); each unit's chain, reason and
     option-13 HQ are traced when first read (:class:`~.result.LazyUnitSupply`)."""
     out, tracers = _tracers(hexmap, scenario, unit_ids)
+    make = LazyUnitSupply.make
     for tracer, units in tracers:
-        for uid, ok in tracer.verdicts(units).items():
-            out[uid] = LazyUnitSupply(uid, ok, partial(tracer.resolve, scenario.units[uid]))
+        out.update(zip((u.id for u in units), map(make, units, tracer.verdict_list(units), repeat(tracer))))
+    if len(out) == len(scenario.units):
+        return {uid: out[uid] for uid in scenario.units}
     return {uid: out[uid] for uid in scenario.units if uid in out}
 
 
