@@ -77,25 +77,89 @@ def test_only_the_tracers_weather_counts(europe):
 
 
 # -- Syria (Ex. 2.4.2-4, 2.4.2-5) -------------------------------------------------------------------
+def _entered(europe, leg):
+    """(hex label, entered along a railway?) for each hex a leg enters before it puts to sea."""
+    hexes = leg.hexes[: leg.hexes.index(leg.embark) + 1] if leg.embark else leg.hexes
+    out = []
+    for a, b in zip(hexes, hexes[1:]):
+        feats = europe.hexside_features(europe.find(a), europe.find(b))
+        out.append((b, any("rail" in f.split(";") or "road" in f.split(";") for f in feats)))
+    return out
+
+
+def _basic_count(europe, labels):
+    """What a basic leg's entered hexes count on a European map: desert 2, else 1 (WiF 2.4.2)."""
+    h = europe.hexes.set_index("label")
+    return sum(2 if h.loc[x, "terrain"] in ("desert", "desert-mountain") else 1 for x in labels)
+
+
 def test_syria_chain_leg_by_leg(europe):
+    """Ex. 2.4.2-4/-5 on the real map and its 1939 railways (the scenario's notes say which of the
+    example's numbers this map reproduces)."""
     s = scen(europe, "syria.yaml")
     r = trace_all(europe, s)
     gd, man, run = r["GD"], r["Manstein"], r["Rundstedt"]
     assert gd.in_supply and man.in_supply and run.in_supply
-    # Manstein -> Rundstedt: basic, since it does not reach a primary source
-    assert [leg.kind for leg in man.chain] == ["basic", "rail"]
-    assert man.chain[0].to == "Rundstedt" and man.chain[0].to_kind == "secondary"
-    assert man.chain[0].cost <= 4
-    # Rundstedt -> Alexandretta by rail, to sea, landing in Italy counting 1
+    h = europe.hexes.set_index("label")
+    # the whole chain, from GD: basic to Manstein, basic to Rundstedt, rail to a primary source
+    assert [(x.kind, x.to, x.to_kind) for x in gd.chain[:2]] == [
+        ("basic", "Manstein", "secondary"), ("basic", "Rundstedt", "secondary")]
+    assert gd.chain[2].kind == "rail" and gd.chain[2].to_kind == "primary"
+    assert gd.chain[1:] == man.chain and man.chain[1:] == run.chain
+    # the sea is crossed once for the whole chain
+    assert sum(bool(x.sea_areas) for x in gd.chain) == 1
+    # 1. GD -> Manstein: basic; desert counts 2 on the European map
+    g = gd.chain[0]
+    assert g.hexes[0] == "5645" and g.hexes[-1] == "5744"
+    assert g.cost == _basic_count(europe, g.hexes[1:]) == 4 <= g.budget == 4
+    # 3. Manstein -> Rundstedt: a basic leg of 3 hexes (it ends at a secondary source)
+    m = man.chain[0]
+    assert len(m.hexes) - 1 == 3 and m.hexes[-1] == "5941"
+    assert m.cost == _basic_count(europe, m.hexes[1:]) <= m.budget == 4
+    # 4. Rundstedt -> Alexandretta by rail: 5 hexes entered, only the off-rail ones count
     leg = run.chain[0]
     assert leg.kind == "rail" and leg.embark == "5442"          # Alexandretta
+    entered = _entered(europe, leg)
+    assert len(entered) == 5
+    off_rail = [x for x, on_rail in entered if not on_rail]
+    assert len(off_rail) == 3 and all(h.loc[x, "terrain"] == "clear" for x in off_rail)
+    # Ex. 2.4.2-5: ... to sea, the far-side port counting 1 as the 4th hex, then by rail
+    port = leg.hexes[len(entered) + 1]
+    assert leg.counted == off_rail + [port]
+    assert leg.cost == len(leg.counted) == 4 <= leg.budget == 4
+    assert h.loc[port, "country"] == "Italy" and h.loc[port, "port"]
+    assert leg.landing_port is not None and leg.landing_port in set(europe.features["name"])
     assert leg.sea_areas[0] == "Eastern Mediterranean" and leg.sea_areas[-1] == "Italian Coast"
-    h = europe.hexes.set_index("label")
-    assert h.loc[leg.hexes[-1], "country"] == "Italy"
-    overland = len(leg.hexes) - 2                              # hexes entered before the sea
-    assert leg.cost == overland + 1 <= leg.budget == 4         # the far-side port counts 1
-    # the sea crossing is used once for the whole chain
-    assert sum(bool(x.sea_areas) for x in gd.chain) == 1
+    adj = {frozenset(p) for p in europe.region_adjacency[["a", "b"]].itertuples(index=False)}
+    assert all(frozenset(p) in adj for p in zip(leg.sea_areas, leg.sea_areas[1:]))
+    assert h.loc[leg.hexes[-1], "country"] in ("Italy", "Germany") and h.loc[leg.hexes[-1], "city"]
+
+
+def test_syria_ancona_lands_at_the_same_count(europe):
+    """Ex. 2.4.2-5 lands at Ancona: on this map Ancona is a friendly port of the Italian Coast and an
+    Italian city itself, so landing there would count the same 3 + 1 as the port the engine keeps
+    (the engine takes the first of equal choices in the map's hex order)."""
+    s = scen(europe, "syria.yaml")
+    leg = trace_unit(europe, s, "Rundstedt").chain[0]
+    ancona = europe.position(europe.find("3437"))
+    f = europe.features
+    assert set(f.loc[f["name"] == "Ancona", "sea_area"].dropna()) == {leg.sea_areas[-1]}
+    assert ancona in set(side_view(europe, s, "Germany").landing_ports.tolist())
+    arrays, pol = scenario_arrays(europe, s), Politics(s)
+    primary = find_sources(europe, s, s.units["Rundstedt"], arrays, pol).primary
+    assert "Ancona" in {x.name for x in primary}
+
+
+def test_syria_beirut_zoc_keeps_manstein_from_the_rail_by_tripoli(europe):
+    """Ex. 2.4.2-4: Allied ZOC closes the way by Tripoli. Without the Beirut corps, Manstein's own rail
+    leg crosses the rail hex next to Tripoli and needs no Rundstedt (a desert hex 2, the rail hex
+    entered off the railway 1, the port 1)."""
+    s = scen(europe, "syria.yaml").without_unit("cw-beirut").without_unit("Rundstedt")
+    r = trace_unit(europe, s, "Manstein")
+    leg = r.chain[0]
+    assert r.in_supply and leg.kind == "rail" and "5544" in leg.hexes and leg.embark == "5442"
+    port = leg.hexes[len(_entered(europe, leg)) + 1]
+    assert leg.counted[-1] == port and leg.cost == _basic_count(europe, leg.counted[:-1]) + 1 == 4
 
 
 def test_syria_manstein_cannot_reach_a_primary_source_alone(europe):
