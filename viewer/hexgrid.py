@@ -285,3 +285,113 @@ def hexes_to_arrays(hexes: Iterable[tuple[int, int]]) -> tuple[np.ndarray, np.nd
     """Split a sequence of ``(q, r)`` pairs into two int arrays."""
     arr = np.asarray(list(hexes), dtype=np.int64).reshape(-1, 2)
     return arr[:, 0], arr[:, 1]
+
+
+# --------------------------------------------------------------------------- exact segment trace
+#
+# Both hex orientations are affine images of one integer lattice: a hex (q, r) has its centre at
+# ``(3q, 2r + q)`` and its corners at the centre plus (±2, 0), (±1, ±1). Affine maps keep
+# straight lines, incidence and the parameter along a segment, so tracing a centre-to-centre
+# segment on this lattice with exact fractions tells *exactly* which hex interiors it crosses,
+# which hexsides it runs along and which vertices it passes through, for pointy and flat tops
+# alike (used by ASL line of sight, viewer/rules/asl/los.py).
+
+_LATTICE_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+
+
+def lattice_center(h) -> tuple[int, int]:
+    """Integer centre of hex ``h`` on the exact trace lattice: ``(3q, 2r + q)``."""
+    q, r = int(h[0]), int(h[1])
+    return 3 * q, 2 * r + q
+
+
+def lattice_corners(h) -> list[tuple[int, int]]:
+    """The six integer corners of hex ``h`` on the trace lattice."""
+    cx, cy = lattice_center(h)
+    return [(cx + dx, cy + dy) for dx, dy in _LATTICE_CORNERS]
+
+
+def shared_hexside(a, b) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two lattice corners that neighbours ``a`` and ``b`` share (their common hexside)."""
+    common = sorted(set(lattice_corners(a)) & set(lattice_corners(b)))
+    if len(common) != 2:
+        raise ValueError(f"hexes {tuple(a)} and {tuple(b)} are not neighbours")
+    return common[0], common[1]
+
+
+def _in_closed_hex(center: tuple[int, int], x, y) -> bool:
+    dx, dy = x - center[0], y - center[1]
+    return abs(dy) <= 1 and abs(dx) + abs(dy) <= 2
+
+
+def _clip(center: tuple[int, int], ax: int, ay: int, bx: int, by: int):
+    """Parameter interval ``(t0, t1)`` of segment A->B inside the closed hex, or None (exact)."""
+    from fractions import Fraction
+
+    lo, hi = Fraction(0), Fraction(1)
+    px, py = ax - center[0], ay - center[1]
+    vx, vy = bx - ax, by - ay
+    # the closed hex: |dy| <= 1 and |dx| + |dy| <= 2, i.e. six half-planes  s.(dx, dy) <= c
+    for sx, sy, c in ((0, 1, 1), (0, -1, 1), (1, 1, 2), (1, -1, 2), (-1, 1, 2), (-1, -1, 2)):
+        a0 = sx * px + sy * py
+        b0 = sx * vx + sy * vy
+        if b0 == 0:
+            if a0 > c:
+                return None
+            continue
+        t = Fraction(c - a0, b0)
+        if b0 > 0:
+            hi = min(hi, t)
+        else:
+            lo = max(lo, t)
+        if lo > hi:
+            return None
+    return lo, hi
+
+
+def segment_trace(a, b) -> list[tuple]:
+    """Exactly what the straight segment from the centre of hex ``a`` to that of ``b`` meets.
+
+    Returns pieces in order along the segment, with exact :class:`fractions.Fraction` parameters
+    ``t`` (0 at ``a``'s centre, 1 at ``b``'s):
+
+    * ``("hex", t0, t1, (h,))``: a stretch inside hex ``h`` (its interior);
+    * ``("side", t0, t1, (h1, h2))``: a stretch running exactly along the hexside of h1 and h2;
+    * ``("cross", t, (h1, h2))``: the segment crosses the hexside of h1 and h2 at one point;
+    * ``("vertex", t, (h1, h2, h3))``: the segment passes exactly through the corner the three
+      hexes share.
+
+    Unlike :func:`line` (centre stepping with a nudge), nothing here is rounded.
+    """
+    a = (int(a[0]), int(a[1]))
+    b = (int(b[0]), int(b[1]))
+    if a == b:
+        from fractions import Fraction
+
+        return [("hex", Fraction(0), Fraction(1), (a,))]
+    ax, ay = lattice_center(a)
+    bx, by = lattice_center(b)
+    cands = set()
+    for h in line(a, b) + line(a, b, nudge=(-1e-6, -1e-6, 2e-6)):
+        cands.add(h)
+        cands.update(neighbors(h))
+    clips = {}
+    for h in cands:
+        iv = _clip(lattice_center(h), ax, ay, bx, by)
+        if iv is not None:
+            clips[h] = iv
+    ts = sorted({t for iv in clips.values() for t in iv})
+    pieces: list[tuple] = []
+    for i, t in enumerate(ts):
+        if 0 < t < 1:
+            x, y = ax + t * (bx - ax), ay + t * (by - ay)
+            at = tuple(sorted(h for h in clips if _in_closed_hex(lattice_center(h), x, y)))
+            if len(at) >= 3:
+                pieces.append(("vertex", t, at))
+            elif len(at) == 2:
+                pieces.append(("cross", t, at))
+        if i + 1 < len(ts):
+            t0, t1 = t, ts[i + 1]
+            inside = tuple(sorted(h for h, (lo, hi) in clips.items() if lo <= t0 and hi >= t1))
+            pieces.append(("hex" if len(inside) == 1 else "side", t0, t1, inside))
+    return pieces
