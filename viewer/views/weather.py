@@ -206,8 +206,21 @@ class WeatherPanel(pn.viewable.Viewer):
             if new is not None and self.zone_selects[z].value != new:
                 self.zone_selects[z].value = new
         if changes:
-            self.mapview.overlays.patch(LAYER, changes)
+            self._patch_layer(changes)
         self._on_selected()
+
+    def _patch_layer(self, changes: dict) -> None:
+        """Patch the layer's colours; in a served page on the next tick, in its own message.
+
+        Patched inside a button's callback on the world map (a roll that recolours hexes of four
+        sheets while the scenario panel recomputes), the column patches did not reach the browser
+        (checked in tests/ui/test_world.py); a next-tick callback sends them as a plain update.
+        """
+        doc = pn.state.curdoc
+        if doc is None or doc.session_context is None:
+            self.mapview.overlays.patch(LAYER, changes)
+            return
+        doc.add_next_tick_callback(lambda: self.mapview.overlays.patch(LAYER, changes))
 
     def _on_roll(self, *_):
         lang = self.state.lang

@@ -1,0 +1,98 @@
+"""Browser tests of the world view (/wif?map=wif-world): every sheet at its own scale with the joins
+drawn, and the rulebook's monsoon storm seen on the Asian map (WiF 8, 8.1).
+
+The weather roll is the rulebook's own worked example (WiF 8, digest wif-B §8.0): in Jul/Aug a raw
+8 after a two-asterisk result is a modified 10, and the chart's cell for it (shipped with its
+source) gives Storm in the North Monsoon zone and Fine elsewhere. No chart value is made up here.
+"""
+import pytest
+
+pytest.importorskip("playwright")
+
+from viewer.board import load_map  # noqa: E402
+from viewer.views.weather import WEATHER_COLORS  # noqa: E402
+
+from .test_pages import WAIT, _open  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+# Per weather-layer source (overlay-weather-<sheet>): its zone labels and colours.
+_WEATHER_ROWS = """() => {
+  const out = {};
+  for (const doc of Bokeh.documents)
+    for (const m of doc.all_models)
+      if (m.data != null && m.name && m.name.startsWith('overlay-weather-'))
+        out[m.name.slice('overlay-weather-'.length)] = {zone: Array.from(m.data.label), color: Array.from(m.data.color)};
+  return out;
+}"""
+
+# Per base glyph (base-<sheet>): the hex size it is drawn at and its hex count; and the join lines.
+_SHEETS = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const out = {sheets: {}, joins: null};
+    for (const r of plot.renderers) {
+      if (r.name && r.name.startsWith('base-')) out.sheets[r.name.slice(5)] = [r.glyph.size, r.data_source.get_length()];
+      if (r.name === 'links-joins') out.joins = r.data_source.get_length();
+    }
+    return out;
+  }
+  return null;
+}"""
+
+
+def _storm_seen(colors: dict) -> bool:
+    asia = colors.get("asia")
+    if not asia:
+        return False
+    return all(c == WEATHER_COLORS["storm"] for z, c in zip(asia["zone"], asia["color"]) if z == "north-monsoon")
+
+
+def test_the_world_map_shows_every_sheet_and_a_monsoon_storm_on_the_asian_map(server, watched):
+    base, _ = server
+    world = load_map("wif-world")
+    page = _open(watched, base + "/wif?map=wif-world")
+    page.wait_for_function(f"() => ({_SHEETS})() && Object.keys(({_SHEETS})().sheets).length > 1", timeout=60000)
+    drawn = page.evaluate(_SHEETS)
+    counts = world.hexes["sheet"].value_counts()
+    assert set(drawn["sheets"]) == set(world.sheets)
+    for name, (size, n) in drawn["sheets"].items():  # each sheet at its own hex size
+        assert size == pytest.approx(world.sheets[name].size) and n == counts[name]
+    assert drawn["joins"] == int((world.extra_edges["kind"] == "sheet-join").sum())
+
+    rows = page.evaluate(_WEATHER_ROWS)
+    monsoon = [c for z, c in zip(rows["asia"]["zone"], rows["asia"]["color"]) if z == "north-monsoon"]
+    assert monsoon and set(monsoon) == {WEATHER_COLORS["fine"]}
+    assert {z for r in rows.values() for z in r["zone"]} >= {
+        "arctic", "north-temperate", "south-temperate", "mediterranean", "north-monsoon", "south-monsoon"}
+
+    # the rulebook's roll: Jul/Aug (the panel's turn), last result two asterisks, raw 8 -> 10
+    assert page.locator(".weather-bimonth select").first.input_value() == "Jul/Aug"
+    asterisks = page.locator(".weather-asterisks input").first
+    asterisks.fill("2")
+    asterisks.press("Enter")
+    raw = page.locator(".weather-raw input").first
+    raw.fill("8")
+    raw.press("Enter")
+    page.wait_for_timeout(500)
+    page.locator(".weather-apply button").first.click()
+    page.wait_for_function(
+        f"""() => {{ const r = ({_WEATHER_ROWS})().asia; if (!r) return false;
+              const m = r.zone.map((z, i) => [z, r.color[i]]).filter(p => p[0] === 'north-monsoon');
+              return m.length > 0 && m.every(p => p[1] === '{WEATHER_COLORS["storm"]}'); }}""", timeout=WAIT)
+    rows = page.evaluate(_WEATHER_ROWS)
+    assert _storm_seen(rows)
+    for sheet, r in rows.items():  # every other zone is Fine, on every sheet
+        assert {c for z, c in zip(r["zone"], r["color"]) if z != "north-monsoon"} <= {WEATHER_COLORS["fine"]}
+    page.get_by_text("North monsoon: Storm").first.wait_for(timeout=WAIT)  # the roll history
+    assert watched.errors == []
+
+
+def test_a_wrong_map_name_names_the_allowed_maps_and_shows_europe(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/wif?map=mars")
+    page.get_by_text("Unknown map 'mars'").first.wait_for(timeout=WAIT)
+    page.get_by_text("europe, wif-world").first.wait_for(timeout=WAIT)
+    drawn = page.evaluate(_SHEETS)
+    assert list(drawn["sheets"]) == ["europe"]
