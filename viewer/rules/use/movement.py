@@ -1,0 +1,190 @@
+"""Operational land movement: where a unit can go, at what cost, where it must stop and what it
+may attack (USE 4.2.1, 4.2.3.1-4.2.3.4).
+
+The search
+----------
+Costs are non-negative and a step's legality depends only on the two hexes, except for one
+thing: a unit that enters a hex in enemy ZOC must stop there (end its activation or attack,
+4.2.3.1), *unless* that is the very first step of its activation and the setting
+``first_step_stops`` is off (the text leaves that case open: use-rules section I, item 8). So the
+search runs on two copies of the board: layer F holds the hexes entered by the first step, layer
+L every later arrival; an EZOC hex has no outgoing edges in L (and none in F when the first step
+also stops). One ``scipy.sparse.csgraph.dijkstra`` over that graph (``limit`` = MP left) gives the
+cheapest cost to every hex, the predecessors for the path, and the stop flags. Edge costs are
+computed vectorised: one :func:`viewer.rules.use.costs.step_cost` per distinct kind of step
+(terrain, river, transport line, enemy city/fortress), mapped back onto every edge with numpy.
+
+Step legality (4.2.3.2, 4.2.3.1, 2.1.1, 1.3.2, 1.3.8): the hex entered is open to land movement,
+is not a non-coastal hex of a neutral country, holds no enemy land unit (that is an attack), does
+not hold a friendly land unit while in EZOC; the hexside is not closed to land movement; and the
+two hexes are not both in the ZOC of the same enemy unit. A hex holding a friendly land unit (and
+no EZOC) can be passed through but not ended in (3.3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from viewer.rules.charts import UnknownCell
+from viewer.rules.use.board import UseBoard
+from viewer.rules.use.costs import step_cost
+from viewer.rules.use.tables import Costs
+from viewer.rules.use.units import Situation, Unit, mp_allowance
+from viewer.rules.use.zoc import ezoc, land_closed
+
+_EPS = 1e-9  # csgraph drops explicit zeros: a 0-MP edge is stored as this
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A legal attack from ``origin`` on the enemy unit in ``target`` (4.2.3.3)."""
+
+    origin: str
+    target: str
+    defender: str
+    cost: int            # MP to reach the origin + the attack's cost
+    attack_cost: int
+    mobile: bool         # a Mobile Attack is allowed (not on a unit occupying a fortress)
+    assault: bool        # an Assault may be designated (no Mobile Attack made this activation)
+    parts: tuple = ()
+
+
+@dataclass
+class Reach:
+    """The answer of :func:`land_reach` for one unit."""
+
+    unit: str
+    mp: int
+    cost: dict[str, int] = field(default_factory=dict)         # hex -> cheapest MP
+    must_stop: set[str] = field(default_factory=set)           # entered EZOC: end or attack
+    pass_only: set[str] = field(default_factory=set)           # friendly land unit: may not end
+    attacks: list[Attack] = field(default_factory=list)
+    previous: dict[str, str] = field(default_factory=dict)     # hex -> hex it is entered from
+    ezoc: dict[str, frozenset] = field(default_factory=dict)
+    missing: list[UnknownCell] = field(default_factory=list)
+
+    def path(self, hex: str) -> list[str]:
+        """The hexes from the start to ``hex`` along the cheapest route."""
+        if hex not in self.cost:
+            raise KeyError(f"{hex} is not reachable")
+        out = [hex]
+        while out[-1] in self.previous:
+            out.append(self.previous[out[-1]])
+        return out[::-1]
+
+    def can_end(self, hex: str) -> bool:
+        return hex in self.cost and hex not in self.pass_only
+
+
+def _edge_costs(board: UseBoard, situation: Situation, faction: str, costs: Costs,
+                src: np.ndarray, dst: np.ndarray, missing: dict) -> np.ndarray:
+    """MP of every directed edge (np.inf where a cost is unknown), one step_cost per kind."""
+    lab = board.labels.tolist()
+    terrain = board.hex_column("terrain")
+    ecity = np.asarray([situation.enemy_city(board, h, faction) for h in lab])
+    efort = np.asarray([(situation.fortress_owner(board, h) or faction) != faction for h in lab])
+    river = board.edge_feature("river")
+    transport = board.edge_feature("transport")
+    keys = np.stack([terrain[dst], ecity[dst].astype(str), efort[dst].astype(str),
+                     river.astype(str), transport.astype(str)], axis=1)
+    uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+    values = np.empty(len(uniq))
+    for k, (t, c, f, rv, tr) in enumerate(uniq):
+        try:
+            values[k] = step_cost(costs, str(t), river=rv == "True", transport=tr == "True",
+                                  enemy_city=c == "True", enemy_fortress=f == "True").total
+        except UnknownCell as err:
+            missing.setdefault(err.cell, err)
+            values[k] = np.inf
+    return values[np.asarray(inverse).ravel()]
+
+
+def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: int | None = None,
+               costs: Costs | None = None, weather: str = "clear", first_step_stops: bool = True,
+               mobile_attacks_made: int = 0, infantry_rule: str = "infantry-only") -> Reach:
+    """Every hex ``unit_id`` can reach this activation, its cost, stops and attacks (4.2.3)."""
+    costs = costs or Costs()
+    unit = situation.unit(unit_id)
+    if not unit.land:
+        raise ValueError(f"unit {unit_id} is a {unit.cls} unit; land movement is for land units (4.2.3)")
+    mp = mp_allowance(unit.type, unit.supply, infantry_rule) if mp_left is None else int(mp_left)
+    zmap = ezoc(board, situation, unit.faction)
+    others = situation.without(unit_id)
+    lab, idx, n = board.labels.tolist(), board.index, len(board.labels)
+    friendly_land = np.zeros(n, bool)
+    enemy_land = np.zeros(n, bool)
+    for u in others.units:
+        if u.land and u.hex in idx:
+            (friendly_land if u.faction == unit.faction else enemy_land)[idx[u.hex]] = True
+    in_ezoc = np.asarray([h in zmap for h in lab])
+    closed = np.asarray([land_closed(board, h) or (board.hexes[h].neutral and not board.hexes[h].coastal)
+                         for h in lab])
+    src, dst = board.edges
+    missing: dict = {}
+    cost = _edge_costs(board, situation, unit.faction, costs, src, dst, missing)
+    block = np.fromiter((bool(zmap.get(lab[a], frozenset()) & zmap.get(lab[b], frozenset()))
+                         for a, b in zip(src, dst)), bool, len(src))
+    legal = (~closed[dst] & ~enemy_land[dst] & ~(friendly_land[dst] & in_ezoc[dst])
+             & ~board.edge_feature("prohibited-land") & ~block & np.isfinite(cost))
+    o = idx[unit.hex]
+    # nodes: F = 0..n-1, L = n..2n-1, origin = 2n
+    first = legal & (src == o)
+    from_f = legal & ~(in_ezoc[src] & first_step_stops) & (src != o)
+    from_l = legal & ~in_ezoc[src] & (src != o)
+    rows = np.concatenate([np.full(first.sum(), 2 * n), src[from_f], src[from_l] + n])
+    cols = np.concatenate([dst[first], dst[from_f] + n, dst[from_l] + n])
+    w = np.concatenate([cost[first], cost[from_f], cost[from_l]]) + _EPS
+    graph = csr_matrix((w, (rows, cols)), shape=(2 * n + 1, 2 * n + 1))
+    dist, pred = dijkstra(graph, indices=2 * n, limit=mp + 0.5, return_predecessors=True)
+    reach = Reach(unit_id, mp, ezoc=zmap, missing=list(missing.values()))
+    reach.cost[unit.hex] = 0
+    for j in range(n):
+        if j == o:
+            continue
+        df, dl = dist[j], dist[j + n]
+        if not (np.isfinite(df) or np.isfinite(dl)):
+            continue
+        via_f = np.isfinite(df) and (not np.isfinite(dl) or round(df) <= round(dl))
+        node = j if via_f else j + n
+        h = lab[j]
+        reach.cost[h] = int(round(dist[node]))
+        p = pred[node]
+        reach.previous[h] = unit.hex if p == 2 * n else lab[p % n]
+        if in_ezoc[j] and (first_step_stops or not via_f):
+            reach.must_stop.add(h)
+        if friendly_land[j]:
+            reach.pass_only.add(h)
+    reach.attacks = _attacks(board, situation, unit, reach, costs, weather, enemy_land,
+                             mobile_attacks_made, missing)
+    reach.missing = list(missing.values())
+    return reach
+
+
+def _attacks(board, situation, unit: Unit, reach: Reach, costs, weather, enemy_land,
+             mobile_attacks_made, missing) -> list[Attack]:
+    """Attacks open from every hex the unit may stand in (4.2.3.3, 4.2.3.1, 4.2.3.5)."""
+    out = []
+    idx = board.index
+    for h, spent in reach.cost.items():
+        if h in reach.pass_only:
+            continue
+        for e in board.neighbors(h):
+            if not enemy_land[idx[e]] or "prohibited-land" in board.side(h, e) or land_closed(board, e):
+                continue
+            defender = next(u for u in situation.at(e) if u.land and u.faction != unit.faction)
+            try:
+                sc = step_cost(costs, board.hexes[e].terrain, river="river" in board.side(h, e),
+                               enemy_city=situation.enemy_city(board, e, unit.faction),
+                               enemy_fortress=(situation.fortress_owner(board, e) or unit.faction) != unit.faction,
+                               enemy_unit=True, attacking=True, weather=weather)
+            except UnknownCell as err:
+                missing.setdefault(err.cell, err)
+                continue
+            if spent + sc.total <= reach.mp:
+                out.append(Attack(h, e, defender.id, spent + sc.total, sc.total,
+                                  mobile=not defender.in_fortress, assault=mobile_attacks_made == 0,
+                                  parts=sc.parts))
+    return sorted(out, key=lambda a: (a.cost, a.origin, a.target))
