@@ -151,8 +151,9 @@ class Agenda(_TieInputs):
     ussr_card = param.Integer(default=1, bounds=(0, 12), doc="Stalin's advisor card.")
 
     def compute(self) -> Result:
+        tie_args = self._tie_args()
         try:
-            a = ag.agenda({"UK": self.uk_card, "US": self.us_card, "USSR": self.ussr_card}, **self._tie_args())
+            a = ag.agenda({"UK": self.uk_card, "US": self.us_card, "USSR": self.ussr_card}, **tie_args)
         except ValueError as err:
             raise CalculatorInputError("tie_choice", str(err), [n for n in NATIONS]) from None
         steps = [self.step("uk_bonus", rule=R("3.32"), card=self.uk_card, value=a.values["UK"]),
@@ -187,8 +188,9 @@ class ConferenceWinner(_TieInputs):
 
     def compute(self) -> Result:
         won = {"UK": self.uk_won, "US": self.us_won, "USSR": self.ussr_won}
+        tie_args = self._tie_args()
         try:
-            r = ag.conference_winner(won, **self._tie_args())
+            r = ag.conference_winner(won, **tie_args)
         except ValueError as err:
             raise CalculatorInputError("tie_choice", str(err), list(NATIONS)) from None
         order = ag.starting_left_of(r.winner)
