@@ -294,11 +294,11 @@ def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
             if reach != NONE:
                 by_power.setdefault(u.power, []).append((ctx.pos[u.id], reach))
     out = {}
-    for power, units in by_power.items():
+    for power, members in by_power.items():
         mask = np.zeros(n, dtype=bool)
-        mask[[row for row, _ in units]] = True
+        mask[[row for row, _ in members]] = True
         # the open edges leaving the hexes of units that exert ZOC into adjacent hexes
-        edges = ctx.edges_from(np.unique([row for row, reach in units if reach == ADJACENT]).astype(np.int64))
+        edges = ctx.edges_from(np.unique([row for row, reach in members if reach == ADJACENT]).astype(np.int64))
         edges = edges[ctx.edge_open[edges]]
         dst = adj.dst[edges]
         ok = _permitted_at(scenario, power, ctx, dst)

@@ -28,8 +28,8 @@ from scipy.sparse.csgraph import connected_components
 
 from viewer.rules.wif.supply.graph import MapGraph, map_graph
 from viewer.rules.wif.supply.legs import EPS
-from viewer.rules.wif.supply.units import unit_table
 from viewer.rules.wif.supply.state import FROZEN, Politics, static_state  # noqa: F401 (re-exported)
+from viewer.rules.wif.supply.units import unit_table
 
 #: Why a hex cannot be entered (index = code; 0 = open). Label keys: ``supply.block.<name>``.
 HEX_BLOCKS = ("", "sea", "enemy-zoc", "enemy-control", "neutral", "other-major")

@@ -83,11 +83,20 @@ class MapGraph:
         weights are already in its edge order (``rev_order``). The structure never changes per
         scenario: only the weights do, so building a matrix costs one array.
         """
-        shape = (self.n, self.n)
-        if reverse:
-            w = weight if ordered else weight[self.rev_order]
-            return csr_matrix((w, self.rev_indices, self.rev_indptr), shape=shape)
-        return csr_matrix((weight, self.dst, self.fwd_indptr), shape=shape)
+        if reverse and not ordered:
+            weight = weight[self.rev_order]
+        w = np.ascontiguousarray(weight, dtype=float)
+        template = self.__dict__.get(("csr", reverse))
+        if template is None:   # checked once by scipy; then each matrix is a copy with new data
+            shape = (self.n, self.n)
+            parts = (self.rev_indices, self.rev_indptr) if reverse else (self.dst, self.fwd_indptr)
+            template = self.__dict__[("csr", reverse)] = csr_matrix((w, *parts), shape=shape)
+        if len(template.data) != len(w):
+            raise ValueError(f"{len(w)} edge weights for a map of {len(template.data)} edges")
+        m = object.__new__(csr_matrix)
+        m.__dict__.update(template.__dict__)
+        m.data = w
+        return m
 
     def base_cost(self, afa_asa_option_1: bool = False) -> np.ndarray:
         """What entering each hex costs a supply line (WiF 2.4.2, 8.2.2), as integers."""

@@ -43,10 +43,19 @@ class CsgraphSearch:
         if offsets is None:
             return dijkstra(matrix, directed=True, indices=sources, limit=limit, min_only=True)
         # one extra node whose edges to the sources weigh their offsets: a single search
-        n = matrix.shape[0]
-        m = csr_matrix((np.concatenate([matrix.data, offsets]),
-                        np.concatenate([matrix.indices, sources.astype(matrix.indices.dtype)]),
-                        np.append(matrix.indptr, matrix.indptr[-1] + len(sources))), shape=(n + 1, n + 1))
+        n, k = matrix.shape[0], len(sources)
+        buf = matrix.__dict__.get("_virtual")
+        if buf is None or buf[0] is not matrix.data:   # the matrix's arrays with room for n more edges
+            nnz = matrix.indptr[-1]
+            data = np.concatenate([matrix.data, np.zeros(n)])
+            indices = np.concatenate([matrix.indices, np.zeros(n, matrix.indices.dtype)])
+            indptr = np.append(matrix.indptr, nnz).astype(matrix.indptr.dtype)
+            buf = matrix.__dict__["_virtual"] = (matrix.data, int(nnz), data, indices, indptr)
+        _, nnz, data, indices, indptr = buf
+        data[nnz:nnz + k] = offsets
+        indices[nnz:nnz + k] = sources
+        indptr[-1] = nnz + k
+        m = csr_matrix((data[:nnz + k], indices[:nnz + k], indptr), shape=(n + 1, n + 1), copy=False)
         return dijkstra(m, directed=True, indices=n, limit=limit)[:n]
 
 
