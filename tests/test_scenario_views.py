@@ -110,9 +110,12 @@ def test_sessions_do_not_share_state(europe):
 
 @pytest.mark.skipif(not bundled_scenarios(), reason="the worked scenarios (maps/scenarios/*.yaml) are not shipped yet")
 def test_the_worked_scenarios_are_found_through_the_package(europe):
+    from viewer.board import load_map
+    from viewer.views.scenario_files import lesson_map
+
     lessons = bundled_scenarios()
-    state = ScenarioState(hexmap=europe)
-    for name in lessons:
+    for name, path in lessons.items():  # each on the map it names (the world lessons on wif-world)
+        state = ScenarioState(hexmap=europe if lesson_map(path) == "europe" else load_map(lesson_map(path)))
         state.load_lesson(name)
         assert state.title == name and state.scenario.units
 

@@ -172,3 +172,165 @@ def test_the_map_choice_message_follows_the_language():
     shell.state.lang = "es"
     es = shell.banner.object
     assert es != en and "mars" in es and "europe, wif-world" in es and "desconocido" in es
+
+
+# ---------------------------------------------------------------------------- on the wif-world map
+@pytest.fixture(scope="module")
+def world() -> HexMap:
+    return load_map("wif-world")
+
+
+def _leg_hexes(world: HexMap):
+    """A clear European hex ``e`` joined to a clear Asian hex ``a`` (WiF 2.1.1 case 2), a clear
+    European neighbour ``x`` of ``e`` with no join, and a clear Asian neighbour ``b`` of ``a`` joined
+    to no European hex: a leg x -> e -> a -> b enters 1, 1, 2, 2 (WiF 8.2.2)."""
+    h = world.hexes.set_index(["sheet", "q", "r"])
+    j = world.extra_edges[world.extra_edges["kind"] == "sheet-join"]
+    joined = set(zip(j["sheet_a"], j["q_a"], j["r_a"])) | set(zip(j["sheet_b"], j["q_b"], j["r_b"]))
+
+    def clear(key):
+        row = h.loc[key]
+        return row["terrain"] == "clear" and not row["hex_dot"] and not row["off_map"]
+
+    for e_key, a_key in zip(zip(j["sheet_a"], j["q_a"], j["r_a"]), zip(j["sheet_b"], j["q_b"], j["r_b"])):
+        if e_key[0] != "europe" or a_key[0] != "asia" or not (clear(e_key) and clear(a_key)):
+            continue
+        xs = [k for k in world.neighbors(e_key) if k[0] == "europe" and k not in joined and clear(k)]
+        bs = [k for k in world.neighbors(a_key) if k[0] == "asia" and k not in joined and clear(k)]
+        if xs and bs:
+            return xs[0], e_key, a_key, bs[0]
+    raise AssertionError("no clear Europe-Asia join with clear hexes on both sides")
+
+
+@pytest.mark.parametrize("weather, budget", [("fine", 4), ("snow", 3)])
+def test_a_supply_leg_from_europe_into_asia_pays_1_then_2_per_hex(world, weather, budget):
+    """WiF 8.2.2: each European hex entered costs 1, each Asian hex 2; the budget is 4 in Fine and
+    3 in Snow (so in Snow a leg reaches only one Asian hex)."""
+    from viewer.rules.wif.scenario import load_scenario
+    from viewer.rules.wif.supply import supply_range
+
+    x, e, a, b = _leg_hexes(world)
+    label = {k: f"{k[0]}:{world.label(k)}" for k in (x, e, a, b)}
+    zones = {z: weather for z in world.vocabulary.climate_zones}
+    for start, costs in ((x, {e: 1, a: 3}), (e, {a: 2, b: 4})):
+        scenario = load_scenario({"map": "wif-world", "weather": zones, "units": [
+            {"id": "u", "type": "INF", "power": "USSR", "hex": label[start]}]}, world)
+        r = supply_range(world, scenario, "u").set_index("label")
+        assert (r["budget"] == budget).all()
+        for key, cost in costs.items():
+            lab = world.label(key)
+            if cost <= budget:
+                assert r.at[lab, "cost"] == cost and bool(r.at[lab, "reachable"])
+            else:
+                assert lab not in r.index or not bool(r.at[lab, "reachable"])
+
+
+def test_the_world_view_lays_out_every_sheet_without_overlap(world):
+    shifts = sheet_shifts(world)
+    assert sheets_overlap(world, shifts) == []
+    view = MapView(hexmap=world, state=SessionState())
+    assert len(view.links.sources["joins"].data["x0"]) == int((world.extra_edges["kind"] == "sheet-join").sum())
+    others = world.extra_edges["kind"] != "sheet-join"
+    assert len(view.links.sources["links"].data["x0"]) == int(others.sum())
+    for sheet in world.sheets:  # zoom to each map: its hexes fill the ranges
+        x0, x1, y0, y1 = view.zoom_to(sheet)
+        assert x1 > x0 and y1 > y0
+
+
+def test_the_weather_panel_sets_each_of_the_six_zones_on_the_world_map(world):
+    from viewer.views.weather import WEATHER_COLORS, WeatherPanel
+
+    view = MapView(hexmap=world, state=SessionState())
+    panel = WeatherPanel(mapview=view)
+    assert panel.zones == list(world.vocabulary.climate_zones)
+    layer = view.overlays.layers["weather"]
+    for zone in panel.zones:
+        panel.set_zone(zone, "storm")
+        for sheet, src in layer.sources.items():
+            colors = np.asarray(src.data["color"])
+            mine = np.asarray(src.data["label"]) == zone
+            assert (colors[mine] == WEATHER_COLORS["storm"]).all()
+        panel.set_zone(zone, "fine")
+
+
+# ---------------------------------------------------------------------------- the world lessons
+WORLD_LESSONS = ("world-riyadh", "world-dakar", "world-khartoum")
+
+
+def test_the_world_lessons_are_listed_for_the_world_map_only(world):
+    from viewer.state.scenario import ScenarioState
+    from viewer.userdata import UserStore
+    from viewer.views.scenario_files import Messages, ScenarioFiles
+
+    state = SessionState()
+    for hexmap, shown in ((world, True), (load_map("europe"), False)):
+        scenario = ScenarioState(hexmap=hexmap)
+        files = ScenarioFiles(scenario, state, UserStore(), Messages(state))
+        assert all((name in files.lessons) == shown for name in WORLD_LESSONS)
+        assert ("kiev" in files.lessons) != shown
+    for name in WORLD_LESSONS:  # each loads through the lesson list on the world map
+        scenario = ScenarioState(hexmap=world)
+        loaded = scenario.load_lesson(name)
+        assert loaded.map == "wif-world" and loaded.units
+
+
+def _neighbors_on(world, key, sheet):
+    """The land hexes (not hex-dots) of ``sheet`` adjacent to ``key``."""
+    return sorted(world.label(k) for k in world.neighbors(key) if k[0] == sheet and not world.hex(k)["hex_dot"])
+
+
+@pytest.mark.parametrize("lesson, off_map, touching, inside, outside", [
+    ("world-riyadh", "X3314", ["6768", "6868"], "it-6768", "it-6668"),   # Ex. 2.1.1-1
+    ("world-dakar", "X2513", ["0168", "0268", "0368"], "fr-0268", "fr-0267"),  # Ex. 2.1.1-2
+])
+def test_riyadh_and_dakar_touch_their_map_hexes_and_only_a_touching_unit_reaches_them(
+        world, lesson, off_map, touching, inside, outside):
+    """WiF 2.1.1 case 4 on our drawing, and 8.2.2: entering an off-map hex costs 4, so only a unit in a
+    touching hex reaches it, and only in Fine."""
+    from viewer.rules.wif.scenario import load_scenario
+    from viewer.rules.wif.supply import supply_range
+    from viewer.state.scenario import bundled_scenarios
+
+    key = world.find(off_map)
+    assert key[0] == "offmap" and world.hex(key)["off_map"]
+    assert _neighbors_on(world, key, "europe") == touching
+    scenario = load_scenario(bundled_scenarios()[lesson], world)
+    r = supply_range(world, scenario, inside).set_index("label")
+    assert r.at[off_map, "cost"] == 4 and bool(r.at[off_map, "reachable"])
+    far = supply_range(world, scenario, outside).set_index("label")
+    assert off_map not in far.index or not bool(far.at[off_map, "reachable"])
+    # in a Storm (Rain in a desert hex, WiF 8.2.1) the budget is 2: not even a touching unit reaches it
+    zone = world.hex(scenario.units[inside].hex)["climate_zone"]
+    stormy = load_scenario(dict(_lesson_dict(lesson), weather={zone: "storm"}), world)
+    r = supply_range(world, stormy, inside).set_index("label")
+    assert off_map not in r.index or not bool(r.at[off_map, "reachable"])
+
+
+def _lesson_dict(name: str) -> dict:
+    import yaml
+
+    from viewer.state.scenario import bundled_scenarios
+
+    return yaml.safe_load(bundled_scenarios()[name].read_text(encoding="utf-8"))
+
+
+def test_the_khartoum_flight_runs_small_dot_large_dot_off_map_hex(world):
+    """Ex. 2.1.1-4 on our drawing: Aden -> small Red Sea hex-dot -> large hex-dot -> off-map hex,
+    each step an adjacency of the map (the small dot on the Asian sheet joined to the large one)."""
+    from viewer.rules.wif.scenario import load_scenario
+
+    scenario = load_scenario(_lesson_dict("world-khartoum"), world)
+    base = scenario.units["cw-bomber"].hex
+    path = [base, world.find("A1038"), world.find("6867"), world.find("X3314")]
+    kinds = []
+    for a, b in zip(path, path[1:]):
+        kind = dict(world.neighbor_edges(a)).get(b)
+        assert kind is not None, f"{world.label(a)} and {world.label(b)} are not adjacent"
+        kinds.append(kind)
+    small, large, target = (world.hex(k) for k in path[1:])
+    assert small["hex_dot"] and not small["large_hex_dot"] and small["sea_area"] == "Red Sea"
+    assert large["hex_dot"] and large["large_hex_dot"] and large["sea_area"] == "Red Sea"
+    assert target["off_map"] and scenario.units["it-addis"].hex == path[-1]
+    assert kinds[1:] == ["sheet-join", "large-hex-dot"]
+    # no shortcut: the small hex-dot does not touch the off-map hex (only large ones do, WiF 2.1.1)
+    assert path[-1] not in world.neighbors(path[1])

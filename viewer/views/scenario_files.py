@@ -7,6 +7,7 @@ scenario loader names the field and what is allowed) and changes nothing.
 from __future__ import annotations
 
 import io
+import re
 
 import panel as pn
 
@@ -14,6 +15,12 @@ from ..rules.wif.scenario import ScenarioError
 from ..state.scenario import ScenarioState, bundled_scenarios
 from ..userdata import UserDataError, UserStore
 from .text import label
+
+
+def lesson_map(path) -> str | None:
+    """The ``map:`` a lesson file names (read from its text, without parsing the whole file)."""
+    m = re.search(r"^map:\s*([\w.-]+)", path.read_text(encoding="utf-8"), flags=re.M)
+    return m.group(1) if m else None
 
 
 class Messages:
@@ -48,7 +55,10 @@ class ScenarioFiles(pn.viewable.Viewer):
     def __init__(self, scenario: ScenarioState, state, store: UserStore, messages: Messages):
         super().__init__()
         self.scenario, self.state, self.store, self.messages = scenario, state, store, messages
-        self.lessons = bundled_scenarios()
+        # only the lessons written for the map on show (the world lessons need ?map=wif-world)
+        shown = getattr(scenario.hexmap, "name", None)
+        self.lessons = {k: p for k, p in bundled_scenarios().items()
+                        if shown is None or lesson_map(p) in (None, shown)}
         self.lesson = pn.widgets.Select(options=list(self.lessons), width=260, css_classes=["scenario-lesson"])
         self.load_lesson = pn.widgets.Button(color="primary", width=140, css_classes=["scenario-load-lesson"])
         self.load_lesson.on_click(lambda _e: self.messages.do(self.scenario.load_lesson, self.lesson.value))
