@@ -158,3 +158,18 @@ def move_zone(model: Model, unit: Unit, table: Table, speed: float | None = None
     if blocked:
         zone = zone.difference(shapely.union_all(blocked))
     return zone
+
+
+# -- what an attack sees -----------------------------------------------------------------------
+def attack_geometry(table: Table, attacker_id: str, target_id: str, weapon_range: float) -> dict:
+    """SC 8.7.3 from the table: the target's models visible to the attacker (our LoS model,
+    centre to centre), the attacking models with a visible target model within ``weapon_range``
+    base to base, the target's size and whether it is engaged (visibility then ignored, SC 8.7.5)."""
+    att, tgt = table.unit(attacker_id), table.unit(target_id)
+    d = base_distances(att.models, tgt.models)
+    sees = np.array([[line_of_sight(a.x, a.y, t.x, t.y, table)[0] for t in tgt.models] for a in att.models],
+                    dtype=bool).reshape(d.shape)
+    in_range = (d <= weapon_range + CONTACT_EPS) & sees
+    engaged_target = bool(engaged_with(table, target_id))
+    return {"models": int(in_range.any(axis=1).sum()), "visible": int(sees.any(axis=0).sum()),
+            "target_models": len(tgt.models), "target_engaged": engaged_target}

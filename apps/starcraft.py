@@ -1,0 +1,17 @@
+"""StarCraft: Tabletop Miniatures Game: the gridless table and the Part 8 calculators (served at
+/starcraft). Drag models on the demo table (maps/starcraft/demo-table.yaml) and watch engagement,
+movement and range zones and mission-marker control update; the cards beside it take the selected
+attacker and target."""
+import panel as pn
+
+from viewer.state.starcraft import StarcraftState
+from viewer.views import AppShell, extension
+from viewer.views.starcraft_panel import StarcraftPanel
+from viewer.views.starcraft_table import StarcraftTableView
+
+extension()
+shell = AppShell("game.starcraft.name")
+sc = StarcraftState()
+table = StarcraftTableView(shell.state, sc)
+panel = StarcraftPanel(shell.state, sc)
+shell.page(pn.Row(table, panel, sizing_mode="stretch_width")).servable()

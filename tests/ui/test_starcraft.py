@@ -1,0 +1,42 @@
+"""Browser test of /starcraft: drag a model into 3" of a mission marker and see control change
+(SC 8.9.1)."""
+import pytest
+
+pytest.importorskip("playwright")
+
+pytestmark = pytest.mark.ui
+
+WAIT = 45_000
+
+_SCREEN_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('sctable');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const rect = view.canvas_view.el.getBoundingClientRect();
+    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+  }
+  return null;
+}"""
+
+
+def test_drag_a_model_onto_a_marker_takes_control(server, watched):
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/starcraft")
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
+                           timeout=WAIT)
+    page.wait_for_timeout(1500)
+    marker1 = page.get_by_text("Marker 1 (red)", exact=False).first
+    assert "nobody contests" in marker1.inner_text()
+    # demo table: model a-squad-1 at (4, 4); marker 1 at (6, 18)
+    sx, sy = page.evaluate(_SCREEN_XY, [4, 4])
+    tx, ty = page.evaluate(_SCREEN_XY, [6, 16])
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=8)
+    page.mouse.move(tx, ty, steps=8)
+    page.mouse.up()
+    page.get_by_text("only one side contests", exact=False).first.wait_for(timeout=WAIT)
+    assert "Marker 1 (red): A — supply A 2, B 0" in marker1.inner_text()
+    assert watched.errors == [] and watched.external == []

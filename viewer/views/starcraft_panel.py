@@ -1,0 +1,62 @@
+"""The StarCraft TMG side panel: target choice, weapon range, ending a Scoring Phase, and the
+calculator cards fed by the selected attacker and target (SC 8.7.3, 8.7.7, 8.9.1)."""
+from __future__ import annotations
+
+import panel as pn
+
+from ..state import SessionState
+from ..state.starcraft import StarcraftState
+from .calculator_list import CalculatorList
+from .text import label
+
+#: The StarCraft calculators, in the order shown.
+SC_CALCULATORS = ("starcraft.ranged-attack", "starcraft.melee", "starcraft.template", "starcraft.charge",
+                  "starcraft.disengage", "starcraft.supply-reserve", "starcraft.deploy", "starcraft.control",
+                  "starcraft.score")
+
+
+class StarcraftPanel(pn.viewable.Viewer):
+    """Controls beside the table and the calculators they feed."""
+
+    def __init__(self, state: SessionState, sc: StarcraftState, **params):
+        super().__init__(**params)
+        self.state, self.sc = state, sc
+        self.target = pn.widgets.Select(options=[""], value="", width=240, css_classes=["sc-target"])
+        self.range = pn.widgets.FloatInput(value=sc.weapon_range, start=0, end=100, step=1, width=240)
+        self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
+        self.help = pn.pane.Markdown("", width=360)
+        self.calculators = CalculatorList(state, SC_CALCULATORS)
+        self.target.param.watch(lambda e: setattr(self.sc, "target", e.new or ""), "value")
+        self.range.param.watch(lambda e: setattr(self.sc, "weapon_range", float(e.new or 0)), "value")
+        self.settle.on_click(lambda _: self.sc.settle_markers())
+        sc.param.watch(self._targets, ["selected", "table"])
+        sc.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
+        state.param.watch(self._relabel, "lang")
+        self._relabel()
+        self._targets()
+
+    def _relabel(self, *_):
+        lang = self.state.lang
+        self.target.name = label("sc.ui.target", lang)
+        self.range.name = label("sc.ui.weapon_range", lang)
+        self.settle.label = label("sc.ui.settle", lang)
+        self.help.object = label("sc.ui.help", lang)
+
+    def _targets(self, *_):
+        options = ["", *self.sc.enemy_units()]
+        if list(self.target.options) != options:
+            self.target.options = options
+        if self.target.value not in options:
+            self.target.value = ""
+
+    def _feed(self, *_):
+        attack = self.sc.attack_inputs()
+        if attack:
+            self.calculators.fill("starcraft.ranged-attack", **attack)
+            self.calculators.fill("starcraft.melee", target_models=attack["target_models"])
+        charge = self.sc.charge_inputs()
+        if charge:
+            self.calculators.fill("starcraft.charge", **charge)
+
+    def __panel__(self):
+        return pn.Column(self.help, self.target, self.range, self.settle, self.calculators, width=420)
