@@ -448,7 +448,7 @@ def test_reach_costs_are_consistent_with_paths(france, panzer_setup):
         for a, b in zip(path, path[1:]):
             side = france.side(a, b)
             total += step_cost(Costs(), france.hexes[b].terrain, river="river" in side,
-                               transport="transport" in side,
+                               transport="transport-line" in side,
                                enemy_city=panzer_setup.enemy_city(france, b, AX)).total
         assert total == c <= r.mp
         assert all(p not in r.must_stop for p in path[1:-1])

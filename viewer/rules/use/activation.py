@@ -118,7 +118,7 @@ class Activation:
             raise ActivationError("same-unit", "4.2.3.1",
                                   f"{here} and {to} are both in the ZOC of {', '.join(sorted(both))}")
         sc = step_cost(self.costs, h.terrain, river="river" in b.side(here, to),
-                       transport="transport" in b.side(here, to),
+                       transport="transport-line" in b.side(here, to),
                        enemy_city=s.enemy_city(b, to, u.faction),
                        enemy_fortress=(s.fortress_owner(b, to) or u.faction) != u.faction)
         if sc.total > self.mp:

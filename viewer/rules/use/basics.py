@@ -114,7 +114,7 @@ def is_island(board: UseBoard, hex: str) -> bool:
                 group.add(n)
                 todo.append(n)
     for h in group:
-        if any("transport" in side for pair, side in board.hexsides.items() if h in pair):
+        if any("transport-line" in side for pair, side in board.hexsides.items() if h in pair):
             return False
     return True
 

@@ -6,8 +6,8 @@ tests both become a :class:`UseBoard` (:func:`viewer.rules.use.fixtures.board` a
 :func:`from_hexmap`). Hex keys are the printed numbers ``AABB`` (:mod:`viewer.rules.use.grid`).
 
 Hex terrain names are the Movement Table's rows (``clear``, ``rough`` ... USE 4.2.1); ``sea`` is
-a water-only hex (1.3.3). Hexside features: ``river``, ``transport`` (a transport line crosses
-the hexside, 1.3.7), ``land-border`` (1.3.4), ``strait`` (1.3.6), ``prohibited-land`` and
+a water-only hex (1.3.3). Hexside features: ``river``, ``transport-line`` (a transport line crosses
+the hexside, 1.3.7), ``land-border`` (1.3.4), ``strait`` (1.3.6), ``sea`` (water only, 1.3.3), ``canal`` (4.2.4.2), ``prohibited-land`` and
 ``prohibited-naval`` (the Movement Table's prohibited hexsides, 4.2.3.2, 4.2.4.1).
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import numpy as np
 
 from viewer.rules.use import grid
 
-HEXSIDE_FEATURES = ("river", "transport", "land-border", "strait", "prohibited-land", "prohibited-naval")
+HEXSIDE_FEATURES = ("river", "sea", "land-border", "strait", "transport-line", "canal", "prohibited-land", "prohibited-naval")
 #: The six map boxes (USE 1.3.5), by id.
 MAP_BOXES = ("arabian-sea", "central-russia", "north-atlantic", "northeast-america", "south-atlantic",
              "western-indian-ocean")

@@ -45,11 +45,11 @@ def france_1940() -> UseBoard:
     })
     sides = [{"a": "2915", "b": "2914", "features": ["river"]},
              {"a": "2914", "b": "2813", "features": ["river"]},
-             {"a": "3116", "b": "3115", "features": ["transport"]},
-             {"a": "3115", "b": "3014", "features": ["transport"]},
-             {"a": "3014", "b": "3013", "features": ["transport"]},
-             {"a": "2916", "b": "2917", "features": ["transport", "land-border"]},
-             {"a": "2916", "b": "2816", "features": ["transport"]}]
+             {"a": "3116", "b": "3115", "features": ["transport-line"]},
+             {"a": "3115", "b": "3014", "features": ["transport-line"]},
+             {"a": "3014", "b": "3013", "features": ["transport-line"]},
+             {"a": "2916", "b": "2917", "features": ["transport-line", "land-border"]},
+             {"a": "2916", "b": "2816", "features": ["transport-line"]}]
     return build("fixture:france-1940", hexes, sides, notes=("Metz at 3017 is the fixture's choice",))
 
 
@@ -82,7 +82,7 @@ def geography() -> UseBoard:
     })
     hexes += [{"label": f"30{c}"} for c in range(55, 61)]
     sides = [{"a": "2714", "b": "2715", "features": ["land-border"]},
-             {"a": "4441", "b": "4442", "features": ["transport"]}]
+             {"a": "4441", "b": "4442", "features": ["transport-line"]}]
     straits = [{"name": "Øresund", "hexes": ["2125", "2126"], "zones": ["12", "13"]}]
     return build("fixture:geography", hexes, sides, straits=straits, zone_links=[("14", "33")])
 
@@ -138,9 +138,9 @@ def eastern_front_1941() -> UseBoard:
     hexes = _merge(hexes, {"2952": {"name": "Kharkov", "city": True},
                            "3147": {"name": "Palermo", "city": True, "port": True, "country": "Italy"}})
     line = ["2951", "3050", "3049", "3048", "3047", "3147"]
-    sides = [{"a": a, "b": b, "features": ["transport"]} for a, b in zip(line, line[1:])]
+    sides = [{"a": a, "b": b, "features": ["transport-line"]} for a, b in zip(line, line[1:])]
     # a branch that runs into the Soviet unit's zone of control
-    sides += [{"a": "2951", "b": "2851", "features": ["transport"]}]
+    sides += [{"a": "2951", "b": "2851", "features": ["transport-line"]}]
     return build("fixture:eastern-front-1941", hexes, sides)
 
 

@@ -87,7 +87,7 @@ def _edge_costs(board: UseBoard, situation: Situation, faction: str, costs: Cost
     ecity = np.asarray([situation.enemy_city(board, h, faction) for h in lab])
     efort = np.asarray([(situation.fortress_owner(board, h) or faction) != faction for h in lab])
     river = board.edge_feature("river")
-    transport = board.edge_feature("transport")
+    transport = board.edge_feature("transport-line")
     keys = np.stack([terrain[dst], ecity[dst].astype(str), efort[dst].astype(str),
                      river.astype(str), transport.astype(str)], axis=1)
     uniq, inverse = np.unique(keys, axis=0, return_inverse=True)

@@ -26,7 +26,7 @@ def strategic_reach(board: UseBoard, situation: Situation, unit_id: str) -> dict
         return {"reach": set(), "ends": set(), "refused": "naval"}
     if not situation.supplied(u.hex) or u.supply == "out":
         return {"reach": set(), "ends": set(), "refused": "unsupplied"}
-    if not any("transport" in board.side(u.hex, n) for n in board.neighbors(u.hex)):
+    if not any("transport-line" in board.side(u.hex, n) for n in board.neighbors(u.hex)):
         return {"reach": set(), "ends": set(), "refused": "no-transport-line"}
     zmap = ezoc(board, situation, u.faction)
     lab, idx = board.labels.tolist(), board.index
@@ -40,7 +40,7 @@ def strategic_reach(board: UseBoard, situation: Situation, unit_id: str) -> dict
                     or (board.hexes[h].neutral and not board.hexes[h].coastal))
     ok = np.asarray([open_hex(h) for h in lab])
     src, dst = board.edges
-    use = board.edge_feature("transport") & ~board.edge_feature("prohibited-land") & ok[dst]
+    use = board.edge_feature("transport-line") & ~board.edge_feature("prohibited-land") & ok[dst]
     use &= (ok[src] | (src == idx[u.hex]))
     g = csr_matrix((np.ones(use.sum()), (src[use], dst[use])), shape=(n, n))
     order = breadth_first_order(g, idx[u.hex], directed=True, return_predecessors=False)
@@ -72,7 +72,7 @@ def air_end_reasons(board: UseBoard, situation: Situation, unit_id: str, hex: st
     friendly_fort = situation.fortress_owner(board, hex) == f
     enemy_unit = any(o.faction != f for o in others)
     enemy_marker = situation.markers.get(hex, f) != f
-    on_line = any("transport" in side for pair, side in board.hexsides.items() if hex in pair)
+    on_line = any("transport-line" in side for pair, side in board.hexsides.items() if hex in pair)
     if not (friendly_city or (on_line and not enemy_unit and not enemy_marker)):
         out.append("no-base")
     if hex in ezoc(board, situation, f) and not (friendly_city or friendly_fort
