@@ -157,15 +157,7 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     cost, by_edge, edge0, frozen_port, embark_ok = st.get("edges", lambda: _static_edges(g, scenario, arrays))
     enter0, friendly_ctrl, closed = st.get(("side", power), lambda: _static_side(g, hexmap, arrays, power, pol))
     # -- hexes (limits 1-3 of WiF 2.4.2): enemy ZOC unless a friendly land unit is there
-    zoc = np.zeros(g.n, bool)
-    for p, m in arrays["zoc"].items():
-        if pol.war(p, power):
-            zoc |= np.asarray(m, dtype=bool)
-    own_land = np.zeros(g.n, bool)
-    if len(arrays["land_rows"]):
-        friends = np.array([pol.friendly(power, p) for p in arrays["land_powers"]], dtype=bool)
-        own_land[arrays["land_rows"][friends[arrays["land_power_index"]]]] = True
-    shut = zoc & ~own_land
+    shut = _zoc_shut(g, arrays, power, pol)
     enter = np.where(shut & (enter0 != 1), np.int8(2), enter0)
     closed_zoc = shut & (enter0 == 0)
     # -- sea areas (overseas supply)
@@ -193,6 +185,24 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
                     frozen_port, embark_ok, landing, Matrices(g, weights), friendly_ctrl, weights,
                     {"static": st, "sea_key": key})
+
+
+def _zoc_shut(g: MapGraph, arrays: dict, power: str, pol: Politics) -> np.ndarray:
+    """Hexes in enemy ZOC with no friendly land unit (WiF 2.4.2), shared by the powers that have the
+    same enemies and friends in this trace (kept in ``arrays``)."""
+    enemies = tuple(p for p in arrays["zoc"] if pol.war(p, power))
+    friends = np.array([pol.friendly(power, p) for p in arrays["land_powers"]], dtype=bool)
+    memo = arrays.setdefault("zoc_shut", {})
+    key = (enemies, friends.tobytes())
+    if key not in memo:
+        zoc = np.zeros(g.n, bool)
+        for p in enemies:
+            zoc |= np.asarray(arrays["zoc"][p], dtype=bool)
+        own_land = np.zeros(g.n, bool)
+        if len(arrays["land_rows"]):
+            own_land[arrays["land_rows"][friends[arrays["land_power_index"]]]] = True
+        memo[key] = zoc & ~own_land
+    return memo[key]
 
 
 class Matrices(dict):

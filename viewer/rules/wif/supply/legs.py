@@ -44,19 +44,37 @@ class CsgraphSearch:
             return dijkstra(matrix, directed=True, indices=sources, limit=limit, min_only=True)
         # one extra node whose edges to the sources weigh their offsets: a single search
         n, k = matrix.shape[0], len(sources)
-        buf = matrix.__dict__.get("_virtual")
-        if buf is None or buf[0] is not matrix.data:   # the matrix's arrays with room for n more edges
-            nnz = matrix.indptr[-1]
-            data = np.concatenate([matrix.data, np.zeros(n)])
-            indices = np.concatenate([matrix.indices, np.zeros(n, matrix.indices.dtype)])
-            indptr = np.append(matrix.indptr, nnz).astype(matrix.indptr.dtype)
-            buf = matrix.__dict__["_virtual"] = (matrix.data, int(nnz), data, indices, indptr)
-        _, nnz, data, indices, indptr = buf
-        data[nnz:nnz + k] = offsets
-        indices[nnz:nnz + k] = sources
-        indptr[-1] = nnz + k
-        m = csr_matrix((data[:nnz + k], indices[:nnz + k], indptr), shape=(n + 1, n + 1), copy=False)
+        nnz = int(matrix.indptr[-1])
+        data = np.empty(nnz + k)
+        data[:nnz], data[nnz:] = matrix.data[:nnz], offsets
+        indices = np.concatenate([matrix.indices[:nnz], sources.astype(matrix.indices.dtype)])
+        indptr = np.append(matrix.indptr, nnz + k).astype(matrix.indptr.dtype, copy=False)
+        m = _with_arrays(self._virtual_template(matrix), data, indices, indptr)
         return dijkstra(m, directed=True, indices=n, limit=limit)[:n]
+
+    @staticmethod
+    def _virtual_template(matrix):
+        """A checked (n+1) x (n+1) matrix of ``matrix``'s dtypes: its attributes are reused."""
+        key = (matrix.shape[0], matrix.indices.dtype.str, matrix.indptr.dtype.str)
+        t = _TEMPLATES.get(key)
+        if t is None:
+            n = matrix.shape[0]
+            t = _TEMPLATES[key] = csr_matrix((np.ones(1), np.zeros(1, matrix.indices.dtype),
+                                              np.r_[np.zeros(n + 1), 1].astype(matrix.indptr.dtype)),
+                                             shape=(n + 1, n + 1))
+        return t
+
+
+_TEMPLATES: dict = {}
+
+
+def _with_arrays(template, data, indices, indptr):
+    """A CSR matrix with ``template``'s shape and attributes and these arrays (consistent by
+    construction: the map's structure plus one row), without re-checking them."""
+    m = object.__new__(type(template))
+    m.__dict__.update(template.__dict__)
+    m.data, m.indices, m.indptr = data, indices, indptr
+    return m
 
 
 #: What runs the searches; ``bench/supply.py`` swaps in a networkx one for its baseline.
@@ -78,7 +96,8 @@ def nearest(matrix, sources, limit: float, offsets=None) -> np.ndarray:
     ``offsets``: what starting from each source costs beforehand (added to the distances)."""
     sources = np.asarray(sources, dtype=np.int64)
     if offsets is None:
-        sources = np.unique(sources)
+        if len(sources) > 1 and not (sources[1:] > sources[:-1]).all():
+            sources = np.unique(sources)
     else:
         offsets = np.asarray(offsets, dtype=float)
     if len(sources) == 0:

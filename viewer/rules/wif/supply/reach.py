@@ -81,15 +81,13 @@ class _Grouped:
     def __init__(self, keys: np.ndarray, values: np.ndarray):
         order = np.argsort(keys, kind="stable")
         self.keys, self.values = keys[order], values[order]
-        self.starts = np.flatnonzero(np.r_[True, self.keys[1:] != self.keys[:-1]]) if len(order) else order
-        self.ids = self.keys[self.starts]
+        self.starts, self.ids = _starts(self.keys)
 
     def subset(self, keep: np.ndarray) -> _Grouped:
         """The same grouping restricted to the values where ``keep`` (already in order)."""
         out = object.__new__(_Grouped)
         out.keys, out.values = self.keys[keep], self.values[keep]
-        out.starts = np.flatnonzero(np.r_[True, out.keys[1:] != out.keys[:-1]]) if len(out.keys) else out.keys
-        out.ids = out.keys[out.starts]
+        out.starts, out.ids = _starts(out.keys)
         return out
 
     def minimum(self, x: np.ndarray, size: int) -> np.ndarray:
@@ -98,6 +96,16 @@ class _Grouped:
         if len(self.starts):
             out[..., self.ids] = np.minimum.reduceat(x, self.starts, axis=-1)
         return out
+
+
+def _starts(keys: np.ndarray):
+    """Where each run of equal (sorted) ``keys`` starts, and its key."""
+    new = np.empty(len(keys), bool)
+    if len(keys):
+        new[0] = True
+        np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    return starts, keys[starts]
 
 
 def sea_distance(side, links: SeaLinks, target_dist: np.ndarray, limit: float, kind: str = BASIC) -> np.ndarray:

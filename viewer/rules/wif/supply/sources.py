@@ -15,6 +15,7 @@ not friendly to each other) and is no source if the other side held it at any ti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -40,8 +41,9 @@ class Sources:
     primary: tuple = field(default_factory=tuple)     # Source
     secondary: tuple = field(default_factory=tuple)   # Source
 
-    @property
+    @cached_property
     def primary_rows(self) -> np.ndarray:
+        """Rows of the primary sources, sorted and distinct (computed once)."""
         return np.array(sorted({s.row for s in self.primary}), dtype=np.int64)
 
 

@@ -198,12 +198,14 @@ class _Tracer:
         """Whether each unit is in supply (WiF 2.4.2), decided by :class:`GroupReach`."""
         return dict(zip((u.id for u in units), self.verdict_list(units)))
 
-    def verdict_list(self, units) -> list[bool]:
-        """:meth:`verdicts` as a list aligned with ``units``."""
+    def verdict_list(self, units, rows=None) -> list[bool]:
+        """:meth:`verdicts` as a list aligned with ``units`` (``rows``: their hex rows, if known)."""
         reach = GroupReach(self.side, self.sources, self.limit)
         sec, unit_rows = self.sec_index, self.arrays["unit_rows"]
         if not sec:
-            return reach.units(np.array([unit_rows[u.id] for u in units], dtype=np.int64)).tolist()
+            if rows is None:
+                rows = np.array([unit_rows[u.id] for u in units], dtype=np.int64)
+            return reach.units(rows).tolist()
         plain = [u for u in units if u.id not in sec]
         it = iter(reach.units(np.array([unit_rows[u.id] for u in plain], dtype=np.int64)).tolist())
         good = reach.good1
@@ -221,32 +223,39 @@ class _Tracer:
 
 
 def _tracers(hexmap, scenario, unit_ids):
-    """Units at sea or off the map (answered at once) and one :class:`_Tracer` per group."""
+    """Units at sea or off the map (answered at once) and one :class:`_Tracer` per group, with its
+    units and their hex rows (groups and rows from the kept :class:`~.units.UnitTable`)."""
     arrays = scenario_arrays(hexmap, scenario)
     pol = arrays["static"].politics
+    t = arrays["table"]
+    sel = t.on_map if unit_ids is None else t.on_map & np.isin(np.array(t.keys, dtype=object), list(unit_ids))
     wanted = set(scenario.units) if unit_ids is None else set(unit_ids)
     fixed: dict[str, UnitSupply] = {}
-    groups: dict[tuple, list] = {}
-    for u in scenario.units.values():
+    for i in np.flatnonzero(~t.on_map).tolist():
+        u = t.objs[i]
         if u.id not in wanted:
             continue
-        if u.hex is None:
-            if u.sea_area is not None:
-                fixed[u.id] = UnitSupply(u.id, True, at_sea=True)
-            else:
-                fixed[u.id] = UnitSupply(u.id, False, reason=Reason("not-placed", {}, "the unit is not on the map",
-                                                                     R_WHEN))
-            continue
-        groups.setdefault((u.power, u.home), []).append(u)
+        if u.sea_area is not None:
+            fixed[u.id] = UnitSupply(u.id, True, at_sea=True)
+        else:
+            fixed[u.id] = UnitSupply(u.id, False, reason=Reason("not-placed", {}, "the unit is not on the map",
+                                                                 R_WHEN))
+    on = np.flatnonzero(sel)
+    codes = t.group[on]
+    present, first = np.unique(codes, return_index=True)
+    names = list(t.groups)
     sides, tracers = {}, []
-    for (power, home), units in groups.items():
+    for c in present[np.argsort(first)].tolist():     # groups in order of their first unit
+        power, home = names[c]
+        idx = on[codes == c]
+        units = [t.objs[i] for i in idx.tolist()]
         if power not in sides:
             sides[power] = side_view(hexmap, scenario, power, arrays, pol)
         side = sides[power]
         sources = find_sources(hexmap, scenario, units[0].__class__(id="", type="INF", power=power, home=home),
                                arrays, pol)
         limit = float(max(4, side.budget.max()))
-        tracers.append((_Tracer(hexmap, scenario, side, sources, limit, arrays), units))
+        tracers.append((_Tracer(hexmap, scenario, side, sources, limit, arrays), units, t.row[idx]))
     return fixed, tracers
 
 
@@ -257,8 +266,8 @@ def trace_all(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
     option-13 HQ are traced when first read (:class:`~.result.LazyUnitSupply`)."""
     out, tracers = _tracers(hexmap, scenario, unit_ids)
     make = LazyUnitSupply.make
-    for tracer, units in tracers:
-        out.update(zip((u.id for u in units), map(make, units, tracer.verdict_list(units), repeat(tracer))))
+    for tracer, units, rows in tracers:
+        out.update(zip((u.id for u in units), map(make, units, tracer.verdict_list(units, rows), repeat(tracer))))
     if len(out) == len(scenario.units):
         return {uid: out[uid] for uid in scenario.units}
     return {uid: out[uid] for uid in scenario.units if uid in out}
@@ -268,7 +277,7 @@ def trace_each(hexmap, scenario, unit_ids=None) -> dict[str, UnitSupply]:
     """The same answers as :func:`trace_all`, traced unit by unit (a search from each unit's hex):
     the straightforward reading, kept as the reference the batched verdicts are tested against."""
     out, tracers = _tracers(hexmap, scenario, unit_ids)
-    for tracer, units in tracers:
+    for tracer, units, _ in tracers:
         for u in units:
             out[u.id] = tracer.resolve(u)
     return {uid: out[uid] for uid in scenario.units if uid in out}
