@@ -1,0 +1,10 @@
+"""ASL night rules: the teaching board with fire illumination, LOS threads, the NVR ring and the
+night calculators (served at /asl)."""
+from viewer.rules.asl.board import load_board
+from viewer.views import AppShell, extension
+from viewer.views.asl_night import AslNightView
+
+extension()
+shell = AppShell("game.asl.name")
+view = AslNightView(load_board("teaching"), shell.state)
+shell.page(view.layout, view.calcs).servable()

@@ -1,0 +1,53 @@
+"""Browser test of /asl: set a Blaze in 2W7, see the lit and blind hexes; draw an LOS thread, read its verdict."""
+import pytest
+
+pytest.importorskip("playwright")
+
+from tests.ui.test_pages import WAIT, _open  # noqa: E402
+from viewer import hexgrid  # noqa: E402
+from viewer.rules.asl.board import load_board  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('aslboard');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const rect = view.canvas_view.el.getBoundingClientRect();
+    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+  }
+  return null;
+}"""
+
+
+def _click(page, board, hex_id):
+    x, y = hexgrid.hex_to_pixel(*board.key(hex_id), orientation="flattop")
+    sx, sy = page.evaluate(_XY, [x, y])
+    page.mouse.click(sx, sy)
+    page.locator(".asl-selected").get_by_text(hex_id).first.wait_for(timeout=WAIT)
+
+
+def test_blaze_lights_and_blinds_then_los_verdict(server, watched):
+    board = load_board("teaching")
+    page = _open(watched, server[0] + "/asl")
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('aslboard'))", timeout=WAIT)
+    page.wait_for_timeout(1000)
+    _click(page, board, "2W7")
+    page.locator(".asl-level select").first.select_option("2")
+    page.wait_for_timeout(300)
+    page.locator(".asl-fire-blaze button").first.click()
+    # Ex. V-2: only level 2 burns -> radius 2, and 2U6 stays blind behind the woods of 2V7
+    summary = page.locator(".asl-light-summary")
+    summary.get_by_text("Blind hexes: 3 (2U6, 2U7, 2U8)", exact=False).first.wait_for(timeout=WAIT)
+    page.get_by_text("2U6@0 is blind", exact=False).first.wait_for(timeout=WAIT)
+    # the LOS thread from level 1 of 2W7 to 2T5: blocked by the woods at 2V7
+    page.locator(".asl-level select").first.select_option("1")
+    page.wait_for_timeout(300)
+    page.locator(".asl-los-from button").first.click()
+    _click(page, board, "2T5")
+    page.locator(".asl-los-to button").first.click()
+    verdict = page.locator(".asl-verdict")
+    verdict.get_by_text("2W7@1 → 2T5@0: blocked", exact=False).first.wait_for(timeout=WAIT)
+    verdict.get_by_text("Blocked by woods at 2V7", exact=False).first.wait_for(timeout=WAIT)
+    assert watched.errors == []
