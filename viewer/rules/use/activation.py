@@ -219,3 +219,18 @@ class Activation:
         self._record("end", self.hex, 0, "4.2.3.1")
         self.ended = True
         return self.log[-1]
+
+
+#: The 2nd Panzer's activation of the 4.2.3.3 example on the France 1940 fixture: each step as
+#: (method, keyword arguments). Combat results are the example's (DR: the 10th retreats to Calais).
+PANZER_EXAMPLE = (("attack", {"target": "2914", "retreat_to": "2813"}),
+                  ("advance", {}),
+                  ("attack", {"target": "2813", "result": "held"}))
+
+
+def play(board: UseBoard, situation: Situation, unit_id: str, steps, **kw) -> Activation:
+    """Run ``steps`` ((method, kwargs) pairs) of one activation and return it with its log."""
+    act = Activation(board, situation, unit_id, **kw)
+    for method, args in steps:
+        getattr(act, method)(**args)
+    return act

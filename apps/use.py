@@ -1,0 +1,34 @@
+"""Unconditional Surrender! World War 2 in Europe: the map with movement reach, enemy zones of
+control and naval reach, an activation step-through and the calculators (served at /use).
+
+``?board=`` picks the board: ``use`` (the USE map, once ``maps/use.gpkg`` exists; then the
+default) or a fixture board of the worked examples (``fixture:france-1940`` ...), labelled as such.
+"""
+import panel as pn
+
+from viewer.rules.use import boards
+from viewer.state.use import UseState
+from viewer.views import AppShell, extension
+from viewer.views.calculator_list import CalculatorList
+from viewer.views.sections import Sections
+from viewer.views.text import label
+from viewer.views.use_activation import UseActivation
+from viewer.views.use_map import UseMap
+
+USE_CALCULATORS = ("use.move-cost", "use.attack-cost", "use.naval-move", "use.range", "use.stacking",
+                   "use.national-will", "use.combat")
+
+extension()
+shell = AppShell("game.use.name")
+asked = (pn.state.session_args or {}).get("board", [b""])[0] if pn.state.curdoc else b""
+asked = asked.decode() if isinstance(asked, bytes) else asked
+available = boards.names()
+if asked and asked not in available:
+    shell.report(label("use.bad_board", shell.state.lang, board=asked, allowed=", ".join(available)))
+use = UseState(board_name=asked if asked in available else available[0])
+board_map = UseMap(shell.state, use)
+activation = UseActivation(shell.state, use)
+calculators = CalculatorList(shell.state, USE_CALCULATORS)
+sections = Sections(shell.state, {"ui.map": pn.Column(board_map, activation, sizing_mode="stretch_width"),
+                                  "ui.calculators": calculators})
+shell.page(sections.layout).servable()
