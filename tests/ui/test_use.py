@@ -1,0 +1,62 @@
+"""Browser test of /use (issue 11): pick a unit on the map and see its reach and the enemy ZOC;
+pick a port and see its naval reach."""
+import pytest
+
+pytest.importorskip("playwright")
+
+from viewer import hexgrid  # noqa: E402
+from viewer.rules.use import fixtures, grid  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+_SCREEN_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const rect = view.canvas_view.el.getBoundingClientRect();
+    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+  }
+  return null;
+}"""
+
+_ROWS = """(name) => {
+  for (const doc of Bokeh.documents) {
+    const m = doc.get_model_by_name(name);
+    if (m) return m.data.q.length;
+  }
+  return -1;
+}"""
+
+
+def _open(watched, url):
+    page = watched.page
+    page.goto(url)
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
+                           timeout=45000)
+    page.wait_for_timeout(1500)
+    return page
+
+
+def test_unit_reach_ezoc_and_naval_reach(server, watched):
+    base, _ = server
+    page = _open(watched, base + "/use?board=fixture:france-1940")
+    assert page.locator("text=Fixture board").first.is_visible()
+    q, r = grid.to_axial("2915")  # the 2nd Panzer of the 4.2.3.1 example
+    x, y = hexgrid.hex_to_pixel(q, r, 1.0, "pointytop")
+    sx, sy = page.evaluate(_SCREEN_XY, [x, y])
+    page.mouse.click(sx, sy)
+    page.locator("text=2nd Panzer: 10 MP").first.wait_for(timeout=45000)
+    assert page.evaluate(_ROWS, "overlay-use-reach-main") > 20
+    assert page.evaluate(_ROWS, "overlay-use-stop-main") > 0
+    # the Axis player's enemy ZOC: the three French armies' hexes (Metz in its fortress exerts none)
+    ezoc = page.evaluate(_ROWS, "overlay-use-ezoc-main")
+    assert ezoc == 11
+    assert page.locator("text=From 2915 on 10th Army in 2914: 3 MP").first.is_visible()
+
+    page = _open(watched, base + "/use?board=fixture:seas")
+    page.locator(".use-port-select select").select_option(label="Rotterdam (2519)")
+    page.locator("text=Brest: 3 MP").first.wait_for(timeout=45000)
+    ports = sum(1 for h in fixtures.seas().hexes.values() if h.port)
+    assert 0 < page.evaluate(_ROWS, "overlay-use-naval-main") < ports
+    assert not watched.errors
