@@ -6,7 +6,9 @@ import panel as pn
 
 from viewer.state.starcraft import StarcraftState
 from viewer.views import AppShell, extension
+from viewer.views.sections import Sections
 from viewer.views.starcraft_panel import StarcraftPanel
+from viewer.views.starcraft_rounds import RoundTrackerView
 from viewer.views.starcraft_table import StarcraftTableView
 
 extension()
@@ -14,4 +16,7 @@ shell = AppShell("game.starcraft.name")
 sc = StarcraftState()
 table = StarcraftTableView(shell.state, sc)
 panel = StarcraftPanel(shell.state, sc)
-shell.page(pn.Row(table, panel, sizing_mode="stretch_width")).servable()
+rounds = RoundTrackerView(shell.state, sc)
+sections = Sections(shell.state, {"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
+                                  "sc.ui.rounds": rounds})
+shell.page(sections.layout).servable()

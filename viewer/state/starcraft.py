@@ -9,6 +9,7 @@ import param
 
 from ..rules.starcraft import geometry as G
 from ..rules.starcraft.paths import charge_path
+from ..rules.starcraft.rounds import RoundTracker, TrackedUnit
 from ..rules.starcraft.table import Table, demo_table_path, load_table
 
 
@@ -32,11 +33,31 @@ class StarcraftState(param.Parameterized):
     selected = param.String(default="", doc="Id of the selected model ('' for none).")
     target = param.String(default="", doc="Id of the target unit for the attack and charge cards.")
     weapon_range = param.Number(default=12.0, bounds=(0, 100), doc="Weapon range in inches for the range zone.")
+    tracker = param.ClassSelector(class_=RoundTracker, doc="Rounds, phases, activations (SC 8.1, 8.2).")
 
     def __init__(self, **params):
         if "table" not in params:
             params["table"] = load_table(demo_table_path())
+        if "tracker" not in params:
+            t = params["table"]
+            units = {u.id: TrackedUnit(u.id, u.owner, "table" if u.on_table else "reserves", u.flying, supply=u.supply)
+                     for u in t.units}
+            params["tracker"] = RoundTracker(units, first_player="A")
         super().__init__(**params)
+        self.param.watch(self._sync_engaged, "table")
+        self._sync_engaged()
+
+    def _sync_engaged(self, *_):
+        """The tracker's engaged flags follow the table (SC 8.8: engaged units must fight)."""
+        pairs = G.engagements(self.table)
+        for uid, tu in self.tracker.units.items():
+            tu.engaged = any(uid in p for p in pairs)
+
+    def track(self, action, *args) -> None:
+        """Run a tracker step (``activate``, ``pass_turn``, ``start_phase``, ``next_phase``,
+        ``end_round``) and tell watchers; a TrackerError propagates to the caller."""
+        getattr(self.tracker, action)(*args)
+        self.param.trigger("tracker")
 
     # -- changes -----------------------------------------------------------------------------
     def move(self, model_id: str, x: float, y: float) -> None:
