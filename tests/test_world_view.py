@@ -334,3 +334,49 @@ def test_the_khartoum_flight_runs_small_dot_large_dot_off_map_hex(world):
     assert kinds[1:] == ["sheet-join", "large-hex-dot"]
     # no shortcut: the small hex-dot does not touch the off-map hex (only large ones do, WiF 2.1.1)
     assert path[-1] not in world.neighbors(path[1])
+
+
+def test_the_supply_range_overlay_crosses_the_join_onto_the_asian_sheet(world):
+    """The scenario panel's range overlay (helper E's supply layers) on the world map: a Soviet corps
+    by the Europe-Asia join; its range hexes on the Asian sheet are drawn on that sheet's source, at
+    that sheet's hex size and place, with the costs of WiF 8.2.2."""
+    from viewer.rules.wif.supply import supply_range
+    from viewer.state.weather import WeatherSession
+    from viewer.views.scenario_panel import ScenarioPanel
+
+    x, e, a, b = _leg_hexes(world)
+    view = MapView(hexmap=world, state=SessionState())
+    panel = ScenarioPanel(mapview=view, weather=WeatherSession())
+    panel.scenario.load({"map": "wif-world", "units": [
+        {"id": "su", "type": "INF", "power": "USSR", "hex": f"europe:{world.label(e)}"}]}, "test")
+    view.select(e)
+    assert panel.scenario.selected_unit == "su"
+    frame = supply_range(world, panel.traced(), "su")
+    reached = {world.find(h) for h in frame.loc[frame.reachable, "label"]}
+    assert a in reached and b in reached
+    shown = set(panel.layers.range.keys())
+    assert shown == reached and any(k[0] == "asia" for k in shown)
+    layer = panel.layers.range.layer
+    src = layer.sources["asia"]
+    i = layer.rows[a][1]
+    dq, dr = view._shifts["asia"]
+    assert (src.data["q"][i], src.data["r"][i]) == (a[1] + dq, a[2] + dr)
+    glyph = next(r.glyph for r in layer.renderers if r.data_source is src)
+    assert glyph.size == pytest.approx(world.sheets["asia"].size)
+
+
+def test_the_zoc_overlay_crosses_the_join(world):
+    """WiF 2.2 across a map join (2.1.1 case 2): a corps on the Europe sheet's edge projects its ZOC
+    into the joined Asian hexes, and the overlay draws them on the Asian sheet."""
+    from viewer.state.weather import WeatherSession
+    from viewer.views.scenario_panel import ScenarioPanel
+
+    x, e, a, b = _leg_hexes(world)
+    view = MapView(hexmap=world, state=SessionState())
+    panel = ScenarioPanel(mapview=view, weather=WeatherSession())
+    panel.scenario.load({"map": "wif-world", "at_war": [["Germany", "USSR"]], "units": [
+        {"id": "ger", "type": "INF", "power": "Germany", "hex": f"europe:{world.label(e)}"}]}, "test")
+    panel.report.zoc_side.value = "axis"
+    shown = set(panel.layers.zoc.keys())
+    assert a in shown and e in shown and x in shown
+    assert b not in shown  # two hexes away
