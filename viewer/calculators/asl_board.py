@@ -10,6 +10,7 @@ import param
 
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, Result, Step
+from viewer.calculators.asl_night import Terms
 from viewer.reference.ruleref import RuleRef
 from viewer.rules.asl.board import BoardError, bundled_boards, load_board
 from viewer.rules.asl.illumination import FIRE_KINDS, Fire, illuminate
@@ -43,12 +44,12 @@ def verdict_steps(calc: Calculator, board, v: Verdict) -> list[Step]:
     for n in v.notes:
         steps.append(calc.step("along" if n.kind == "along" else "vertex", hexes=" | ".join(n.where)))
     for b in v.blocks:
-        steps.append(calc.step(f"block_{b.kind}", rule=R_BLIND, hexes=" | ".join(b.where), what=b.what,
+        steps.append(calc.step(f"block_{b.kind}", rule=R_BLIND, hexes=" | ".join(b.where), what=Terms(b.what),
                                top=_h(b.top), line=_h(b.line)))
     for b in v.grazes:
-        steps.append(calc.step("graze", hexes=" | ".join(b.where), what=b.what, top=_h(b.top), line=_h(b.line)))
+        steps.append(calc.step("graze", hexes=" | ".join(b.where), what=Terms(b.what), top=_h(b.top), line=_h(b.line)))
     for b in v.hindrances:
-        steps.append(calc.step("hindrance", hexes=" | ".join(b.where), what=b.what, top=_h(b.top), line=_h(b.line)))
+        steps.append(calc.step("hindrance", hexes=" | ".join(b.where), what=Terms(b.what), top=_h(b.top), line=_h(b.line)))
     steps.append(calc.step(v.status, a=f"{board.hex_id(v.a[0])}@{v.a[1]}", b=f"{board.hex_id(v.b[0])}@{v.b[1]}"))
     return steps
 
@@ -130,7 +131,7 @@ class Illumination(Calculator):
                 name = f"{board.hex_id(loc[0])}@{loc[1]}"
                 blind[name] = " | ".join(blk.where)
                 steps.append(self.step("blind", rule=R_BLIND, loc=name, src=f"{board.hex_id(src[0])}@{src[1]}",
-                                       hexes=blind[name], what=blk.what, top=_h(blk.top), line=_h(blk.line)))
+                                       hexes=blind[name], what=Terms(blk.what), top=_h(blk.top), line=_h(blk.line)))
         steps.append(self.step("lit" if lit else "none", rule=R_FIRE, n=len(lit)))
         steps.append(self.step("kindling_ssr" if self.kindling_ssr else "kindling_no", rule=R_FIRE))
         hexes = {board.hex_id(h): il.hex_state(board, h) for h in board.hexes}

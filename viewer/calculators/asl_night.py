@@ -8,11 +8,28 @@ import param
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
 from viewer.dice import Distribution
+from viewer.i18n import DEFAULT_LANGUAGE, t
 from viewer.reference.ruleref import RuleRef
 from viewer.rules.asl import nvr as nvr_rules
 
 R_CHANGE, R_NIGHT = RuleRef("asl", "E1.2"), RuleRef("asl", "E1")
 TABLE = "asl.nvr-table"
+
+
+class Terms:
+    """Ids shown in the step's language: templates write ``{what:en}`` / ``{what:es}``.
+
+    ``"woods / wall"`` shows each id's label ``<prefix>.<id>``.
+    """
+
+    def __init__(self, text: str, prefix: str = "ui.asl.terrain"):
+        self.ids, self.prefix = [w.strip() for w in str(text).split("/")], prefix
+
+    def __format__(self, lang: str) -> str:
+        return " / ".join(t(f"{self.prefix}.{w}", lang or DEFAULT_LANGUAGE) for w in self.ids)
+
+    def __str__(self) -> str:
+        return format(self, DEFAULT_LANGUAGE)
 
 
 def pct(p: Fraction) -> str:
@@ -62,7 +79,7 @@ class NvrChange(Calculator):
             else:
                 steps.append(self.step("down" if ch.direction < 0 else "up", rule=R_CHANGE, white=self.white))
                 if ch.amount is None:
-                    steps.append(self.step("need_dr", rule=R_CHANGE, moon=self.moon))
+                    steps.append(self.step("need_dr", rule=R_CHANGE, moon=Terms(self.moon, "ui.asl.moon")))
                 elif self.clouds == "scattered" and self.moon in ("half", "full"):
                     steps.append(self.step("amount_dr", rule=R_CHANGE, dr=self.dr,
                                            div=2 if self.moon == "full" else 3, amount=ch.amount))
@@ -113,7 +130,7 @@ class NvrTable(Calculator):
                 steps.append(self.step("doubtful_row", rule=R_NIGHT, dr=dr))
                 miss.append(MissingValue(TABLE, f"{kind} dr {dr}", R_NIGHT))
             else:
-                steps.append(self.step(kind, rule=R_NIGHT, dr=dr, value=got))
+                steps.append(self.step(kind, rule=R_NIGHT, dr=dr, value=Terms(got, f"ui.asl.{kind}")))
         if doubtful and self.last_row != "as-stored":
             steps.append(self.step("reading", rule=R_NIGHT))
         value.update(cloud_cover=cloud, moon_phase=moon, doubtful=doubtful)
