@@ -32,7 +32,7 @@ class UseMap(pn.viewable.Viewer):
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
         for name in ("use-ezoc", "use-reach", "use-naval", "use-attack", "use-stop"):
-            ov.add(name, legend_key=f"use.layer.{name[4:]}")
+            ov.add(name, legend_key=f"map.layer.{name}")
         self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": []}, name="use-units")
         fig = self.mapview.figure
         fig.scatter("x", "y", source=self._units, size=16, color="color", line_color="white", name="use-units")
