@@ -71,3 +71,25 @@ def test_round_view_drives_the_tracker():
     view.unit.value = "a-squad"
     view.activate.clicks += 1                 # already acted: the view shows the tracker's refusal
     assert view.error.visible
+
+
+def test_user_profiles_fill_the_attack_card():
+    """Profiles come from the user's file (fictional ones here); a bad file is reported, not raised."""
+    pytest.importorskip("panel")
+    from test_starcraft_geometry import FICTIONAL
+
+    from viewer.views.starcraft_panel import StarcraftPanel
+
+    panel = StarcraftPanel(SessionState(), StarcraftState())
+    panel.upload.value = b"units: [{name: x}]"
+    assert panel.problem.visible and "tag" in panel.problem.object
+    panel.upload.value = FICTIONAL.encode()
+    assert not panel.problem.visible
+    panel.attacker_profile.value = "Test Glorp Trooper (fictional)"
+    panel.weapon.value = "Zap stick"
+    panel.target_profile.value = "Test Sky Blimp (fictional)"
+    ctx = panel.calculators.context["starcraft.ranged-attack"]
+    assert (ctx["roa"], ctx["hit"], ctx["surge_die"], ctx["surge_matches"], ctx["armor"], ctx["hit_points"]) == \
+        (2, 4, "d3", False, 3, 6)
+    panel.target_profile.value = "Test Glorp Trooper (fictional)"
+    assert panel.calculators.context["starcraft.ranged-attack"]["surge_matches"] is True

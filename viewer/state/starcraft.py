@@ -135,3 +135,17 @@ def terrain_patches(table: Table) -> dict[str, list]:
 
 
 __all__ = ["StarcraftState", "terrain_patches"]
+
+
+def profile_inputs(profiles: dict, attacker: str, weapon: str, target: str) -> dict:
+    """Calculator inputs from the user's own profiles (SC 8.7.3, 8.7.4): the weapon's RoA, Hit,
+    Damage and Surge die, whether its Surge type matches the target, the target's Armor, Evade
+    and hit points. Values come only from the user's file."""
+    from ..rules.starcraft.profiles import surge_matches
+
+    w, t = profiles[attacker].weapon(weapon), profiles[target]
+    out = {"roa": w.roa, "hit": w.hit, "damage": w.damage, "surge_die": w.surge_die or "none",
+           "surge_matches": surge_matches(w, t), "armor": t.armor, "hit_points": t.hit_points}
+    if t.evade is not None:
+        out["evade"] = t.evade
+    return out

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import panel as pn
 
+from ..rules.starcraft.profiles import ProfileError, profiles_from_dict
 from ..state import SessionState
-from ..state.starcraft import StarcraftState
+from ..state.starcraft import StarcraftState, profile_inputs
 from .calculator_list import CalculatorList
 from .text import label
 
@@ -25,7 +26,18 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.range = pn.widgets.FloatInput(value=sc.weapon_range, start=0, end=100, step=1, width=240)
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
         self.help = pn.pane.Markdown("", width=360)
+        self.upload_label = pn.pane.Markdown("", width=360)
         self.calculators = CalculatorList(state, SC_CALCULATORS)
+        self.profiles: dict = {}
+        self.upload = pn.widgets.FileInput(accept=".yaml,.yml", width=240, css_classes=["sc-profiles"])
+        self.problem = pn.pane.Alert("", alert_type="warning", visible=False)
+        self.attacker_profile = pn.widgets.Select(options=[], width=200)
+        self.weapon = pn.widgets.Select(options=[], width=200)
+        self.target_profile = pn.widgets.Select(options=[], width=200)
+        self.upload.param.watch(self._load_profiles, "value")
+        self.attacker_profile.param.watch(self._weapons, "value")
+        for w in (self.weapon, self.target_profile):
+            w.param.watch(self._feed_profiles, "value")
         self.target.param.watch(lambda e: setattr(self.sc, "target", e.new or ""), "value")
         self.range.param.watch(lambda e: setattr(self.sc, "weapon_range", float(e.new or 0)), "value")
         self.settle.on_click(lambda _: self.sc.settle_markers())
@@ -41,6 +53,10 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.range.name = label("sc.ui.weapon_range", lang)
         self.settle.label = label("sc.ui.settle", lang)
         self.help.object = label("sc.ui.help", lang)
+        self.upload_label.object = label("sc.ui.profiles", lang)
+        self.attacker_profile.name = label("sc.ui.profile.attacker", lang)
+        self.weapon.name = label("sc.ui.profile.weapon", lang)
+        self.target_profile.name = label("sc.ui.profile.target", lang)
 
     def _targets(self, *_):
         options = ["", *self.sc.enemy_units()]
@@ -58,5 +74,36 @@ class StarcraftPanel(pn.viewable.Viewer):
         if charge:
             self.calculators.fill("starcraft.charge", **charge)
 
+    # -- the user's own profiles (none are shipped) --------------------------------------------
+    def _load_profiles(self, event):
+        import yaml
+
+        try:
+            data = yaml.safe_load((event.new or b"").decode("utf-8"))
+            self.profiles = profiles_from_dict(data, self.upload.filename or "profiles")
+        except (ProfileError, yaml.YAMLError, UnicodeDecodeError) as err:
+            self.problem.object = str(err)
+            self.problem.visible = True
+            return
+        self.problem.visible = False
+        names = list(self.profiles)
+        self.attacker_profile.options = names
+        self.target_profile.options = names
+        self._weapons()
+
+    def _weapons(self, *_):
+        prof = self.profiles.get(self.attacker_profile.value)
+        self.weapon.options = [w.name for w in prof.weapons] if prof else []
+        self._feed_profiles()
+
+    def _feed_profiles(self, *_):
+        a, w, t = self.attacker_profile.value, self.weapon.value, self.target_profile.value
+        if not (a and w and t):
+            return
+        values = profile_inputs(self.profiles, a, w, t)
+        phase = self.profiles[a].weapon(w).phase
+        self.calculators.fill("starcraft.ranged-attack" if phase == "assault" else "starcraft.melee", **values)
+
     def __panel__(self):
-        return pn.Column(self.help, self.target, self.range, self.settle, self.calculators, width=420)
+        return pn.Column(self.help, self.target, self.range, self.settle, self.upload_label, self.upload, self.problem,
+                         self.attacker_profile, self.weapon, self.target_profile, self.calculators, width=420)
