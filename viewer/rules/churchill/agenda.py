@@ -4,7 +4,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .table import NATIONS, TIE_BREAK_ORDER, TRACK_BOXES, Position, card_value, check_nation, starting_left_of
+from .table import (
+    NATIONS,
+    TIE_BREAK_ORDER,
+    TRACK_BOXES,
+    Position,
+    card_value,
+    check_nation,
+    starting_left_of,
+)
 
 
 @dataclass(frozen=True)

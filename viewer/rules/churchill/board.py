@@ -20,7 +20,8 @@ from .table import CHAIR, NATIONS
 TRACK_ANGLE = {"UK": 90.0, "USSR": -30.0, "US": -150.0}
 TABLE_CENTRE = (0.0, 0.0)
 BOX_STEP = 1.0
-THEATER_CENTRE = {"europe": (14.0, 3.5), "pacific": (14.0, -6.5)}
+THEATER_CENTRE = {"europe": (14.0, -0.5), "pacific": (27.5, -0.5)}
+THEATER_RADIUS = 6.4
 AXIS = {"europe": "germany", "pacific": "japan"}
 
 
@@ -58,7 +59,7 @@ class BoardSettings:
     abomb_boxes: int = 6
     placeholder: bool = True
 
-    def with_front_boxes(self, front_id: str, boxes: int) -> "BoardSettings":
+    def with_front_boxes(self, front_id: str, boxes: int) -> BoardSettings:
         if not 1 <= boxes <= 20:
             raise ValueError(f"boxes: {boxes} is outside 1..20 for front {front_id}")
         ids = [f.id for f in self.fronts]
@@ -72,7 +73,7 @@ class BoardSettings:
                 "placeholder": self.placeholder}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "BoardSettings":
+    def from_dict(cls, data: dict) -> BoardSettings:
         s = cls()
         for fid, n in (data.get("fronts") or {}).items():
             s = s.with_front_boxes(fid, int(n))
@@ -126,7 +127,7 @@ def front_boxes(settings: BoardSettings = BoardSettings()) -> list[dict]:
             a0 = 2 * math.pi * i / len(fronts) + 0.3
             for k in range(1, f.boxes + 1):
                 frac = (k - 1) / max(f.boxes, 1)
-                r = 4.2 - 3.2 * frac
+                r = 4.0 - 3.0 * frac
                 a = a0 + 0.9 * frac
                 rows.append({"front": f.id, "owner": f.owner, "theater": th, "box": k,
                              "x": cx + r * math.cos(a), "y": cy + r * math.sin(a)})
@@ -142,7 +143,7 @@ def location_boxes() -> list[dict]:
         for i, loc in enumerate(locs):
             a = 2 * math.pi * (i + 0.5) / len(locs)
             rows.append({"location": loc, "theater": th, "colony": loc in COLONIES,
-                         "x": cx + 5.6 * math.cos(a), "y": cy + 5.6 * math.sin(a) * (0.75 if th == "europe" else 0.6)})
+                         "x": cx + 5.2 * math.cos(a), "y": cy + 5.2 * math.sin(a)})
     return rows
 
 
@@ -154,5 +155,5 @@ def abomb_boxes(settings: BoardSettings = BoardSettings()) -> list[dict]:
 
 def leadership_circles() -> list[dict]:
     """The two theater leadership circles (3.26)."""
-    return [{"theater": th, "x": THEATER_CENTRE[th][0] + 7.5, "y": THEATER_CENTRE[th][1] + 3.0} for th in THEATER_CENTRE]
+    return [{"theater": th, "x": THEATER_CENTRE[th][0] + 5.6, "y": THEATER_CENTRE[th][1] + 7.6} for th in THEATER_CENTRE]
 

@@ -68,7 +68,7 @@ class Position:
         return self.box >= CHAIR
 
     @classmethod
-    def make(cls, track: str | None, box: int) -> "Position":
+    def make(cls, track: str | None, box: int) -> Position:
         """From a track name ('centre' or a nation) and a box; box 0 is always the centre."""
         if track in (None, "centre") or box == 0:
             return cls()

@@ -136,9 +136,9 @@ def victory(vp: Mapping[str, int], germany: bool, japan: bool, tournament: bool 
 def _condition3_signs(vp: Mapping[str, int]) -> dict:
     """The change each nation's d6 makes to its score under Condition 3 (Churchill 4.43)."""
     values = sorted(set(vp.values()), reverse=True)
-    sub = lambda r: -r  # noqa: E731
-    half = lambda r: -math.ceil(r / 2)  # noqa: E731
-    add = lambda r: r  # noqa: E731
+    sub = lambda r: -r
+    half = lambda r: -math.ceil(r / 2)
+    add = lambda r: r
     if len(values) == 3:
         kinds = {values[0]: sub, values[1]: half, values[2]: add}
     elif len(values) == 1:

@@ -1,0 +1,35 @@
+"""Churchill: the conference table and the fronts as a board, a conference stepper and the calculators (served at /churchill).
+
+The board state (issues, stepper, scores) is saved in the user's data folder after every change
+and restored when the page is opened again.
+"""
+import panel as pn
+
+from viewer.calculators import REGISTRY
+from viewer.state.churchill import ChurchillSession
+from viewer.userdata import UserStore
+from viewer.views import AppShell, extension
+from viewer.views.calculator_list import CalculatorList
+from viewer.views.churchill_board import ChurchillBoard
+from viewer.views.churchill_moves import IssueMover
+from viewer.views.churchill_settings import BoardSettingsPanel
+from viewer.views.churchill_stepper import ConferenceStepper
+from viewer.views.sections import Sections
+
+extension()
+shell = AppShell("game.churchill.name")
+store = UserStore()
+session = ChurchillSession()
+session.restore(store)
+session.param.watch(lambda *_: session.save(store), ["issues", "step", "agenda_winner", "conference_winner", "scores",
+                                                     "leadership", "settings"])
+board = ChurchillBoard(session, shell.state)
+mover = IssueMover(session, shell.state)
+stepper = ConferenceStepper(session, shell.state)
+settings = BoardSettingsPanel(session, shell.state)
+calculators = CalculatorList(shell.state, sorted(s for s in REGISTRY if s.startswith("churchill.")), store=store)
+sections = Sections(shell.state, {
+    "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
+    "ui.calculators": pn.Column(calculators, sizing_mode="stretch_width"),
+})
+shell.page(sections.layout).servable()

@@ -1,0 +1,44 @@
+"""Browser test of /churchill: move an issue with a card value and see it land; click a table box."""
+from __future__ import annotations
+
+import os
+
+from viewer.rules.churchill.board import box_xy
+
+_SCREEN_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('churchill-board');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    view.canvas_view.el.scrollIntoView({block: "center"});
+    const rect = view.canvas_view.el.getBoundingClientRect();
+    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+  }
+  return null;
+}"""
+
+
+def test_move_issue_with_card_and_click_box(server, watched):
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/churchill")
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('churchill-board'))", timeout=45000)
+    page.wait_for_timeout(1500)
+    # Churchill (the default mover) advances the selected issue from the centre with a card of 4.
+    card = page.locator(".churchill-card input")
+    card.fill("4")
+    card.press("Enter")
+    page.wait_for_timeout(500)
+    page.locator(".churchill-move button").click()
+    result = page.locator(".churchill-move-result")
+    result.get_by_text("UK track, box 4").wait_for()
+    result.get_by_text("(Churchill 5.22)").first.wait_for()  # the steps cite their rules
+    # Clicking the board's US box 3 puts the same issue there.
+    page.evaluate(_SCREEN_XY, [0, 0])  # scrolls the board into view
+    page.wait_for_timeout(500)
+    sx, sy = page.evaluate(_SCREEN_XY, list(box_xy("US", 3)))
+    page.mouse.click(sx, sy)
+    result.get_by_text("US track, box 3").wait_for()
+    if os.environ.get("CHURCHILL_SCREENSHOT"):
+        page.screenshot(path=os.environ["CHURCHILL_SCREENSHOT"], full_page=True)
+    assert watched.errors == [] and watched.external == []
