@@ -9,7 +9,13 @@ import pytest
 
 from viewer.rules.asl import nvr, rally, setup
 from viewer.rules.asl.board import load_board
-from viewer.rules.asl.illumination import Fire, blaze_radius, burning_levels, illuminate, kindling_allowed
+from viewer.rules.asl.illumination import (
+    Fire,
+    blaze_radius,
+    burning_levels,
+    illuminate,
+    kindling_allowed,
+)
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,7 @@
 """Property tests of the exact segment trace (viewer.hexgrid.segment_trace) used by ASL LOS."""
 import random
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 
@@ -19,7 +20,7 @@ def test_trace_covers_the_segment_in_order(a, b):
     trace = hexgrid.segment_trace(a, b)
     parts = _stretches(trace)
     assert parts[0][1] == 0 and parts[-1][2] == 1
-    for p, q in zip(parts, parts[1:]):
+    for p, q in pairwise(parts):
         assert p[2] == q[1]                       # contiguous, no gap, no overlap
     assert parts[0][3] == (tuple(a),) and parts[-1][3] == (tuple(b),)
 

@@ -3,9 +3,9 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from tests.ui.test_pages import WAIT, _open  # noqa: E402
-from viewer import hexgrid  # noqa: E402
-from viewer.rules.asl.board import load_board  # noqa: E402
+from tests.ui.test_pages import WAIT, _open
+from viewer import hexgrid
+from viewer.rules.asl.board import load_board
 
 pytestmark = pytest.mark.ui
 

@@ -9,8 +9,8 @@ from fractions import Fraction
 import param
 
 from viewer.calculators import register
-from viewer.calculators.base import Calculator, CalculatorInputError, Result, Step
 from viewer.calculators.asl_night import Terms
+from viewer.calculators.base import Calculator, CalculatorInputError, Result, Step
 from viewer.reference.ruleref import RuleRef
 from viewer.rules.asl.board import BoardError, bundled_boards, load_board
 from viewer.rules.asl.illumination import FIRE_KINDS, Fire, illuminate

@@ -6,7 +6,12 @@ from fractions import Fraction
 import param
 
 from viewer.calculators import register
-from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
+from viewer.calculators.base import (
+    Calculator,
+    CalculatorInputError,
+    MissingValue,
+    Result,
+)
 from viewer.dice import Distribution
 from viewer.i18n import DEFAULT_LANGUAGE, t
 from viewer.reference.ruleref import RuleRef
@@ -62,8 +67,8 @@ class NvrChange(Calculator):
             raise CalculatorInputError("nvr", f"{self.nvr} is outside {lo}..{hi} for this terrain", [lo, hi])
         value = dict.fromkeys(self.result_names)
         steps = [self.step("bounds", rule=R_CHANGE, lo=lo, hi=hi)]
-        kw = dict(first_turn=self.first_turn, snow=self.snow, starshell_fired=self.starshell_fired,
-                  clouds=self.clouds, moon=self.moon)
+        kw = {"first_turn": self.first_turn, "snow": self.snow, "starshell_fired": self.starshell_fired,
+              "clouds": self.clouds, "moon": self.moon}
         dist = nvr_rules.change_distribution(self.nvr, **kw)
         down = sum(p for n, p in dist.items() if n < self.nvr)
         up = sum(p for n, p in dist.items() if n > self.nvr)

@@ -7,7 +7,12 @@ import param
 
 from viewer.calculators import register
 from viewer.calculators.asl_night import pct
-from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
+from viewer.calculators.base import (
+    Calculator,
+    CalculatorInputError,
+    MissingValue,
+    Result,
+)
 from viewer.dice import Distribution
 from viewer.reference.ruleref import RuleRef
 from viewer.rules.asl import rally
