@@ -181,3 +181,73 @@ def test_a_lazy_verdict_checks_its_own_chain():
     bad = LazyUnitSupply("b", True, lambda: UnitSupply("b", False))
     with pytest.raises(RuntimeError, match="'b'"):
         bad.chain  # noqa: B018
+
+
+def _mixed_units(hexmap, n, seed):
+    """Land units of every ZOC kind (WiF 2.2: corps, HQs, divisions, partisans, supply units,
+    invading) and ships, for the ZOC and unit-table comparisons."""
+    s = random_scenario(hexmap, n, seed)
+    kinds = ["DIV", "ART", "PARTISAN", "SUPPLY", "HQ-A", "MTN"]
+    for i, u in enumerate(list(s.units.values())[: 2 * len(kinds)]):
+        if u.hex is not None:
+            s = s.with_unit(Unit(u.id, kinds[i % len(kinds)], u.power, hex=u.hex, invading=(i == 7)))
+    return s
+
+
+@pytest.mark.parametrize("options", [{}, {"divisions": True}, {"zoc_hq_or_two_corps": True}])
+def test_zoc_of_all_powers_at_once_equals_power_by_power(europe, options):
+    """WiF 2.2: the supply engine's one-pass ZOC (every power in one array) against zoc_by_power's
+    per-power reading, with own-hex-only units, units without ZOC and option 4 (the europe map has
+    no Asian or Pacific hexes: every third hex is marked as one so that the option bites)."""
+    from dataclasses import replace
+
+    from viewer.rules.wif.supply.graph import map_graph
+    from viewer.rules.wif.supply.units import UnitTable
+
+    s = _mixed_units(europe, 120, 8)
+    for k, v in options.items():
+        s = s.with_option(k, v)
+    ctx = zoc_context(europe, s)
+    if options.get("zoc_hq_or_two_corps"):
+        ctx = replace(ctx, option4=np.arange(len(europe.hexes)) % 3 == 0)
+    table = UnitTable(europe, map_graph(europe), s.units)
+    fast = zoc_by_power(europe, s, context=ctx, units=table.zoc_units(bool(options.get("divisions"))))
+    slow = zoc_by_power(europe, s, context=ctx)
+    if options.get("zoc_hq_or_two_corps"):
+        plain = zoc_by_power(europe, s)
+        assert any(not np.array_equal(plain[p], slow[p]) for p in slow)   # option 4 changed something
+    assert list(fast) == list(slow) and len(slow) >= 5
+    for p in slow:
+        assert np.array_equal(fast[p], slow[p]), p
+    assert sum(int(m.sum()) for m in slow.values()) > 300
+
+
+def test_unit_table_kept_after_moves_equals_a_fresh_one(europe):
+    """After moves, flips, a unit put to sea and one removed, the table updated from the last one
+    (only changed units re-read) holds what a table built from scratch holds."""
+    from viewer.rules.wif.supply.graph import map_graph
+    from viewer.rules.wif.supply.units import UnitTable, unit_table
+
+    g = map_graph(europe)
+    s = _mixed_units(europe, 80, 9)
+    h = europe.hexes
+    land = np.flatnonzero(~h["hex_dot"].to_numpy())
+    key_of = lambda row: (str(h["sheet"].iat[row]), int(h["q"].iat[row]), int(h["r"].iat[row]))
+    hq = next(u.id for u in s.units.values() if u.is_hq)
+    steps = [lambda s: s.moved("u3", key_of(land[100])), lambda s: s.moved(hq, key_of(land[2000])),
+             lambda s: s.flipped("u5"), lambda s: s.moved("u6", None, "North Sea", 1),
+             lambda s: s.moved("u6", key_of(land[50])), lambda s: s.without_unit("u7"),
+             lambda s: s.with_unit(Unit("new", "INF", "Japan", hex=key_of(land[10])))]
+    unit_table(europe, g, s)
+    for step in steps:
+        s = step(s)
+        kept, fresh = unit_table(europe, g, s), UnitTable(europe, g, s.units)
+        for name in ("row", "land", "hq", "reach", "area", "on_map"):
+            assert np.array_equal(getattr(kept, name), getattr(fresh, name)), name
+        assert [kept_power for kept_power in np.array(list(kept.powers))[kept.power]] == \
+               [p for p in np.array(list(fresh.powers))[fresh.power]]
+        assert [list(kept.groups)[c] for c in kept.group] == [list(fresh.groups)[c] for c in fresh.group]
+        assert kept.unit_rows == fresh.unit_rows
+        assert [u.id for u in kept.hq_units] == [u.id for u in fresh.hq_units]
+        assert {a: [u.id for u in us] for a, us in kept.at_sea.items()} == \
+               {a: [u.id for u in us] for a, us in fresh.at_sea.items()}

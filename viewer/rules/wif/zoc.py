@@ -346,13 +346,17 @@ def _permitted_table(scenario: Scenario, powers, ctx: _Context, p_e: np.ndarray,
     """:func:`_permitted_at` for pairs (power code, hex row), memoised per (power, controller)."""
     k = len(ctx.controllers)
     pair = p_e * k + ctx.control_index[dst]
-    table = np.zeros(len(powers) * k, dtype=bool)
     memo = ctx.permitted
-    for x in np.unique(pair).tolist():
+    key = ("table", tuple(powers))
+    if key not in memo:   # per political state: the answers and which of them are known yet
+        memo[key] = (np.zeros(len(powers) * k, dtype=bool), np.zeros(len(powers) * k, dtype=bool))
+    table, known = memo[key]
+    need = pair[~known[pair]]
+    for x in np.unique(need).tolist():
         power, i = powers[x // k], x % k
         if (power, i) not in memo:
             memo[(power, i)] = _target_reason(scenario, power, ctx.controllers[i]) is None
-        table[x] = memo[(power, i)]
+        table[x], known[x] = memo[(power, i)], True
     return table[pair]
 
 

@@ -69,10 +69,17 @@ def supply_range(hexmap, scenario, unit_or_source_id: str, kind: str | None = No
     side = side_view(hexmap, scenario, power, scenario_arrays(hexmap, scenario))
     g = side.graph
     limit = float(side.budget.max())
+    st = side.memo.get("static")
     if is_unit:
-        matrix, open_m = side.matrix[kind], g.csr(_open_weights(side, kind))
+        matrix = side.matrix[kind]
+        open_w = st.get(("open-weights", kind), lambda: _open_weights(side, kind)) if st is not None \
+            else _open_weights(side, kind)
+        open_m = g.csr(open_w)
     else:
-        matrix, open_m = side.reverse(kind), g.csr(_open_weights(side, kind), reverse=True)
+        matrix = side.reverse(kind)
+        open_w = st.get(("open-weights", kind, "reverse"), lambda: _open_weights(side, kind)[g.rev_order]) \
+            if st is not None else _open_weights(side, kind)[g.rev_order]
+        open_m = g.csr(open_w, reverse=True, ordered=True)
     d, _ = search(matrix, [row], limit)
     p, _ = search(open_m, [row], limit)
     d, p = rule_cost(d[0]), rule_cost(p[0])
@@ -87,13 +94,15 @@ def supply_range(hexmap, scenario, unit_or_source_id: str, kind: str | None = No
     blocked = near & ~reach
     own = side.enter_block
     code = np.where(blocked & (own > 1), own, 0)
-    reason[code > 0] = np.asarray(HEX_BLOCKS, dtype=object)[code[code > 0]]
+    explained = code > 0
+    reason[explained] = np.asarray(HEX_BLOCKS, dtype=object)[code[explained]]
     # hexes behind a closed hexside next to a reached hex
-    e = side.edge_block > 0
-    a, b = (g.src, g.dst) if is_unit else (g.dst, g.src)
-    hit = e & reach[a] & blocked[b] & (code[b] == 0)
-    reason[b[hit]] = np.asarray(EDGE_BLOCKS, dtype=object)[side.edge_block[hit]]
-    reason[blocked & (reason == None)] = "behind-block"
+    e = np.flatnonzero(side.edge_block)
+    a, b = (g.src[e], g.dst[e]) if is_unit else (g.dst[e], g.src[e])
+    hit = reach[a] & blocked[b] & (code[b] == 0)
+    reason[b[hit]] = np.asarray(EDGE_BLOCKS, dtype=object)[side.edge_block[e[hit]]]
+    explained[b[hit]] = True
+    reason[blocked & ~explained] = "behind-block"
     rows = np.flatnonzero(near)
     return pd.DataFrame({
         "label": g.labels[rows],
@@ -101,4 +110,4 @@ def supply_range(hexmap, scenario, unit_or_source_id: str, kind: str | None = No
         "budget": budget[rows],
         "reachable": reach[rows],
         "blocked_reason": reason[rows],
-    }).reset_index(drop=True)
+    })

@@ -41,6 +41,7 @@ class UnitTable:
         self.group = np.zeros(n, dtype=np.int64)
         self.area = np.full(n, -1, dtype=np.int64)
         self._fill(range(n))
+        self._derived()
 
     def _fill(self, idx) -> None:
         row_of, area_of = self.g.row_of, self.area_of
@@ -58,17 +59,32 @@ class UnitTable:
             self.reach[:, i] = zoc_reach(u, _PLAIN), zoc_reach(u, _DIVISIONS)
             self.power[i] = self.powers.setdefault(u.power, len(self.powers))
             self.group[i] = self.groups.setdefault((u.power, u.home), len(self.groups))
-        self._derived()
 
-    def _derived(self) -> None:
+    def _derived(self, before: UnitTable | None = None, changed=()) -> None:
+        """Rows by unit id, HQs on the map, units by sea area; from ``before`` when only the
+        ``changed`` units differ (each part rebuilt only if a changed unit touches it)."""
         on = self.row >= 0
         self.on_map = on
-        self.unit_rows = {self.keys[i]: int(r) for i, r in zip(np.flatnonzero(on).tolist(), self.row[on].tolist())}
-        self.hq_units = [self.objs[i] for i in np.flatnonzero(on & self.hq).tolist()]
-        at_sea: dict[int, list] = {}
-        for i in np.flatnonzero(self.area >= 0).tolist():
-            at_sea.setdefault(int(self.area[i]), []).append(self.objs[i])
-        self.at_sea = at_sea
+        if before is None:
+            self.unit_rows = {self.keys[i]: int(r) for i, r in zip(np.flatnonzero(on).tolist(), self.row[on].tolist())}
+        else:
+            self.unit_rows = dict(before.unit_rows)
+            for i in changed:
+                if on[i]:
+                    self.unit_rows[self.keys[i]] = int(self.row[i])
+                else:
+                    self.unit_rows.pop(self.keys[i], None)
+        if before is None or any(self.hq[i] or before.hq[i] for i in changed):
+            self.hq_units = [self.objs[i] for i in np.flatnonzero(on & self.hq).tolist()]
+        else:
+            self.hq_units = before.hq_units
+        if before is None or any(self.area[i] >= 0 or before.area[i] >= 0 for i in changed):
+            at_sea: dict[int, list] = {}
+            for i in np.flatnonzero(self.area >= 0).tolist():
+                at_sea.setdefault(int(self.area[i]), []).append(self.objs[i])
+            self.at_sea = at_sea
+        else:
+            self.at_sea = before.at_sea
 
     def updated(self, units: dict) -> UnitTable | None:
         """This table for ``units`` if they are the same ids in the same order (None otherwise),
@@ -88,7 +104,9 @@ class UnitTable:
         out.powers, out.groups = dict(self.powers), dict(self.groups)
         for name in ("row", "land", "hq", "reach", "power", "group", "area"):
             setattr(out, name, getattr(self, name).copy())
-        out._fill(changed.tolist())
+        changed = changed.tolist()
+        out._fill(changed)
+        out._derived(self, changed)
         return out
 
     def zoc_units(self, divisions: bool):
