@@ -1,6 +1,8 @@
 """The ASL night board page: the board, fire and LOS tools, the NVR ring, and the calculators.
 
-State lives in :class:`viewer.state.asl.AslNightState`; the lit/blind overlay and the LOS thread
+State lives in :class:`viewer.state.asl.AslNightState` and is saved in the user data folder
+(settings ``asl-night``) at every change, so fires, the LOS thread and the NVR ring survive a
+reload and a server restart; the lit/blind overlay and the LOS thread
 show what the asl.illumination and asl.los calculator cards compute (their steps, with rule
 links, sit beside the board), so the view computes no rule itself (ASL E1.94, E1.941).
 """
@@ -12,6 +14,7 @@ from ..calculators import REGISTRY
 from ..rules.asl.board import Board
 from ..state import SessionState
 from ..state.asl import AslNightState
+from ..userdata import UserDataError, UserStore
 from .asl_board import BoardFigure
 from .calculator_card import CalculatorCard
 from .calculator_list import CalculatorList
@@ -21,14 +24,18 @@ from .text import label
 ASL_NIGHT = ("asl.nvr-change", "asl.nvr", "asl.cloak", "asl.hip", "asl.fortification-hip", "asl.rally",
              "asl.recovery")
 FIRE_BUTTONS = ("blaze", "flame", "wreck")
+#: The state saved per user (settings file ``asl-night``).
+SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")
 
 
 class AslNightView(pn.viewable.Viewer):
     """Board + tools + the illumination and LOS cards; every label from the catalogue."""
 
-    def __init__(self, board: Board, session: SessionState, board_name: str = "teaching", **params):
+    def __init__(self, board: Board, session: SessionState, board_name: str = "teaching",
+                 store: UserStore | None = None, **params):
         super().__init__(**params)
         self.board, self.session = board, session
+        self.store = store if store is not None else UserStore()
         self.state = AslNightState()
         self.figure = BoardFigure(board, self._on_tap)
         self.light_card = CalculatorCard(calculator=REGISTRY["asl.illumination"](board=board_name, fires=""),
@@ -50,6 +57,8 @@ class AslNightView(pn.viewable.Viewer):
         self._wire()
         session.param.watch(self._relabel, "lang")
         self._relabel()
+        self._restore()
+        self.state.param.watch(self._save, list(SAVED))
         tools = pn.Column(self.selected, self.level, pn.Row(*self.fire_buttons.values(), self.clear_button),
                           self.light_summary, pn.Row(self.los_from, self.los_to), self.verdict,
                           pn.Row(self.nvr, self.show_nvr), self.nvr_note, width=420)
@@ -76,6 +85,28 @@ class AslNightView(pn.viewable.Viewer):
         self.light_card.widgets["fires"].param.watch(self._draw_light, "value")
         for name in ("a", "b"):
             self.los_card.widgets[name].param.watch(self._draw_thread, "value")
+
+    def _restore(self) -> None:
+        """Put back the saved state; a file that does not fit this board is ignored."""
+        try:
+            data = self.store.load("settings", "asl-night")
+        except UserDataError:
+            return
+        try:
+            values = {k: data[k] for k in SAVED if k in data}
+            for k in ("selected",):
+                if values.get(k):
+                    self.board.key(values[k])
+            for loc in [values.get("los_a"), values.get("los_b")] + [f.split()[0] for f in values.get("fires", [])]:
+                if loc:
+                    self.board.key(loc.split("@")[0])
+            self.state.param.update(**values)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+            return
+        self.nvr.value, self.show_nvr.value = self.state.nvr, self.state.show_nvr
+
+    def _save(self, *_):
+        self.store.save("settings", "asl-night", {k: getattr(self.state, k) for k in SAVED})
 
     def _on_tap(self, hex_id: str) -> None:
         self.state.selected = hex_id
