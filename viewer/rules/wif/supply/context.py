@@ -91,10 +91,12 @@ class Weights(dict):
         if kind not in ("basic", "rail") or order not in ("forward", "reverse"):
             raise KeyError(key)
         if self.base is not None:
-            w = self.base[(kind, order)].copy()
-            if self._into is None:
-                self._into = _edges_into(self.g, self.closed)
-            w[self._into[order]] = np.inf
+            w = self.base[(kind, order)]
+            if len(self.closed):          # else the kept array itself (never written to)
+                if self._into is None:
+                    self._into = _edges_into(self.g, self.closed)
+                w = w.copy()
+                w[self._into[order]] = np.inf
             self[key] = w
             return w
         g, e = self.g, self.edges[order]

@@ -206,10 +206,15 @@ class _Tracer:
             if rows is None:
                 rows = np.array([unit_rows[u.id] for u in units], dtype=np.int64)
             return reach.units(rows).tolist()
-        plain = [u for u in units if u.id not in sec]
-        it = iter(reach.units(np.array([unit_rows[u.id] for u in plain], dtype=np.int64)).tolist())
-        good = reach.good1
-        return [bool(good[sec[u.id]]) if u.id in sec else next(it) for u in units]
+        if rows is None:
+            rows = np.array([unit_rows[u.id] for u in units], dtype=np.int64)
+        at = [sec.get(u.id, -1) for u in units]          # index among the secondary sources, or -1
+        at = np.array(at, dtype=np.int64)
+        out = np.zeros(len(units), bool)
+        plain = at < 0
+        out[plain] = reach.units(rows[plain])
+        out[~plain] = reach.good1[at[~plain]]
+        return out.tolist()
 
     def resolve(self, u) -> UnitSupply:
         """The unit's chain of legs, or why it has none: a search from its own hex (WiF 2.4.2)."""
