@@ -136,9 +136,13 @@ class MapView(pn.viewable.Viewer):
             index = int(np.searchsorted(self._rows[sheet], first))
             self._legend_items.append(LegendItem(label=self._terrains[terrain[first]],
                                                  renderers=[renderers[sheet_index]], index=index))
+        # a map of several sheets is wide (side by side, WiF 1.2): its legend goes below, in columns,
+        # so the sheets get the figure's whole width
+        wide = len(self.hexmap.sheets) > 1 and self.hexmap.crs is None and self.hexmap.is_geographic
         self._legend = Legend(items=self._legend_items, location="top_left", click_policy="none",
-                              label_text_font_size="9pt", background_fill_alpha=0.8)
-        self.figure.add_layout(self._legend, "right")
+                              label_text_font_size="9pt", background_fill_alpha=0.8,
+                              **({"ncols": 3, "orientation": "horizontal"} if wide else {}))
+        self.figure.add_layout(self._legend, "below" if wide else "right")
 
     def _draw_hexsides(self):
         self.hexsides = HexsideLayers(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
