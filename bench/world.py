@@ -29,9 +29,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from render import document_json, hex_tile_figure, measure  # noqa: E402
+from render import document_json, hex_tile_figure, measure
 
-from viewer.board import bundled_maps, load_map  # noqa: E402
+from viewer.board import bundled_maps, load_map
 
 MAP = "wif-world"
 SIZE_GOAL = 1.5

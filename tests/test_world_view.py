@@ -7,6 +7,8 @@ CRS (100 km in EPSG:3035 and 230 km in an Asian equal-area projection).
 """
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -18,7 +20,12 @@ from viewer.board.synthetic import rectangle_hexes
 from viewer.state import SessionState
 from viewer.views.mapview import MapView, sheet_shifts
 from viewer.views.world import (
-    DEFAULT_MAP, MAPS, choose_map, map_choice_message, report_map_choice, sheets_overlap,
+    DEFAULT_MAP,
+    MAPS,
+    choose_map,
+    map_choice_message,
+    report_map_choice,
+    sheets_overlap,
 )
 
 
@@ -30,9 +37,9 @@ def _join_edges(west: Sheet, west_hexes, east: Sheet, east_hexes, n: int) -> pd.
     for row in range(n):
         a = np.flatnonzero((wc == wc.max()) & (wr == row))[0]
         b = np.flatnonzero((ec == 0) & (er == row))[0]
-        rows.append(dict(sheet_a=west.name, q_a=int(west_hexes["q"].iat[a]), r_a=int(west_hexes["r"].iat[a]),
-                         sheet_b=east.name, q_b=int(east_hexes["q"].iat[b]), r_b=int(east_hexes["r"].iat[b]),
-                         kind="sheet-join", note="test join"))
+        rows.append({"sheet_a": west.name, "q_a": int(west_hexes["q"].iat[a]), "r_a": int(west_hexes["r"].iat[a]),
+                         "sheet_b": east.name, "q_b": int(east_hexes["q"].iat[b]), "r_b": int(east_hexes["r"].iat[b]),
+                         "kind": "sheet-join", "note": "test join"})
     return pd.DataFrame(rows)
 
 
@@ -246,7 +253,7 @@ def test_the_weather_panel_sets_each_of_the_six_zones_on_the_world_map(world):
     layer = view.overlays.layers["weather"]
     for zone in panel.zones:
         panel.set_zone(zone, "storm")
-        for sheet, src in layer.sources.items():
+        for src in layer.sources.values():
             colors = np.asarray(src.data["color"])
             mine = np.asarray(src.data["label"]) == zone
             assert (colors[mine] == WEATHER_COLORS["storm"]).all()
@@ -323,7 +330,7 @@ def test_the_khartoum_flight_runs_small_dot_large_dot_off_map_hex(world):
     base = scenario.units["cw-bomber"].hex
     path = [base, world.find("A1038"), world.find("6867"), world.find("X3314")]
     kinds = []
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         kind = dict(world.neighbor_edges(a)).get(b)
         assert kind is not None, f"{world.label(a)} and {world.label(b)} are not adjacent"
         kinds.append(kind)
@@ -344,7 +351,7 @@ def test_the_supply_range_overlay_crosses_the_join_onto_the_asian_sheet(world):
     from viewer.state.weather import WeatherSession
     from viewer.views.scenario_panel import ScenarioPanel
 
-    x, e, a, b = _leg_hexes(world)
+    _x, e, a, b = _leg_hexes(world)
     view = MapView(hexmap=world, state=SessionState())
     panel = ScenarioPanel(mapview=view, weather=WeatherSession())
     panel.scenario.load({"map": "wif-world", "units": [

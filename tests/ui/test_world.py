@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from viewer.board import load_map  # noqa: E402
-from viewer.views.weather import WEATHER_COLORS  # noqa: E402
+from viewer.board import load_map
+from viewer.views.weather import WEATHER_COLORS
 
-from .test_pages import WAIT, _open  # noqa: E402
+from .test_pages import WAIT, _open
 
 pytestmark = pytest.mark.ui
 
@@ -83,7 +83,7 @@ def test_the_world_map_shows_every_sheet_and_a_monsoon_storm_on_the_asian_map(se
               return m.length > 0 && m.every(p => p[1] === '{WEATHER_COLORS["storm"]}'); }}""", timeout=WAIT)
     rows = page.evaluate(_WEATHER_ROWS)
     assert _storm_seen(rows)
-    for sheet, r in rows.items():  # every other zone is Fine, on every sheet
+    for r in rows.values():  # every other zone is Fine, on every sheet
         assert {c for z, c in zip(r["zone"], r["color"]) if z != "north-monsoon"} <= {WEATHER_COLORS["fine"]}
     page.get_by_text("North monsoon: Storm").first.wait_for(timeout=WAIT)  # the roll history
     assert watched.errors == []

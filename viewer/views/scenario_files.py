@@ -19,7 +19,7 @@ from .text import label
 
 def lesson_map(path) -> str | None:
     """The ``map:`` a lesson file names (read from its text, without parsing the whole file)."""
-    m = re.search(r"^map:\s*([\w.-]+)", path.read_text(encoding="utf-8"), flags=re.M)
+    m = re.search(r"^map:\s*([\w.-]+)", path.read_text(encoding="utf-8"), flags=re.MULTILINE)
     return m.group(1) if m else None
 
 

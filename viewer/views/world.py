@@ -194,7 +194,7 @@ COARSE = 4
 MAX_PUSH = 400
 
 
-def _fit(sheet, pts: np.ndarray, mine: np.ndarray, theirs: np.ndarray, placed: "_Placed") -> tuple[int, int]:
+def _fit(sheet, pts: np.ndarray, mine: np.ndarray, theirs: np.ndarray, placed: _Placed) -> tuple[int, int]:
     """The whole-hex shift of a sheet whose hexes ``mine`` (unshifted) link to ``theirs`` (drawn):
     the linked hexes moved onto their partners, then pushed in each direction of
     :data:`DIRECTIONS` until clear of the placed sheets (found in steps of :data:`COARSE` hex
