@@ -1,7 +1,12 @@
 """Churchill board, mover, stepper and the saved session (no browser)."""
 from __future__ import annotations
 
-from viewer.rules.churchill.board import BoardSettings, front_boxes, nearest_box, table_boxes
+from viewer.rules.churchill.board import (
+    BoardSettings,
+    front_boxes,
+    nearest_box,
+    table_boxes,
+)
 from viewer.rules.churchill.stepper import conference_steps, debate_order
 from viewer.state import SessionState
 from viewer.state.churchill import ChurchillSession
@@ -25,7 +30,7 @@ def test_table_has_centre_three_tracks_and_chairs():  # Churchill 3.2.1
 
 
 def test_mover_moves_issue_and_explains():  # Ex. T05 on the board, Churchill 5.22
-    state, session, board, mover, _ = _views()
+    _, session, board, mover, _ = _views()
     session.place("production-uk", "USSR", 2)
     mover.issue.value = "production-uk"
     mover.card.value, mover.bonus.value = 3, 1
@@ -80,3 +85,12 @@ def test_saved_state_survives(tmp_path):
     assert t.leadership["europe"] == "US" and t.settings.to_dict() == s.settings.to_dict()
     (tmp_path / "settings" / "churchill.yaml").write_text("issues: [1, 2")
     assert not ChurchillSession().restore(store)  # a broken file is ignored
+
+
+def test_stepper_counts_the_board_at_the_end_of_the_meeting():  # Churchill 5.27
+    _, session, _, _, stepper = _views()
+    session.place("a-bomb", "US", 7)
+    session.place("global", "US", 2)
+    session.place("pol-mil-1", None, 0)
+    session.step = next(i for i, s in enumerate(stepper.steps()) if s.key == "end_meeting")
+    assert "UK 0, US 2, USSR 0" in stepper.text.object and "ahead: US" in stepper.text.object

@@ -8,6 +8,7 @@ from __future__ import annotations
 import panel as pn
 
 from ..reference.ruleref import RuleRef
+from ..rules.churchill.agenda import issues_won
 from ..rules.churchill.stepper import conference_steps, debate_order
 from ..rules.churchill.table import NATIONS
 from ..state import SessionState
@@ -32,7 +33,7 @@ class ConferenceStepper(pn.viewable.Viewer):
         self.next.on_click(lambda _e: self._go(1))
         self.agenda.param.watch(lambda e: setattr(session, "agenda_winner", e.new), "value")
         self.winner.param.watch(lambda e: setattr(session, "conference_winner", e.new), "value")
-        session.param.watch(self._show, ["step", "agenda_winner", "conference_winner"])
+        session.param.watch(self._show, ["step", "agenda_winner", "conference_winner", "issues"])
         state.param.watch(self._show, "lang")
         self._show()
         self.layout = pn.Column(pn.Row(self.back, self.next, self.agenda, self.winner), self.text, self.link,
@@ -56,6 +57,12 @@ class ConferenceStepper(pn.viewable.Viewer):
         if s.key == "advance":
             first, second = debate_order(s.actor)
             extra = "\n\n" + label("churchill.step.debaters", lang, first=first, second=second)
+        if s.key in ("end_meeting", "conference_winner"):
+            won = issues_won(self.session.positions())
+            top = [n for n in NATIONS if won[n] == max(won.values())]
+            leader = top[0] if len(top) == 1 else " = ".join(top)
+            extra += "\n\n" + label("churchill.step.board_count", lang, uk=won["UK"], us=won["US"], ussr=won["USSR"],
+                                      leader=leader)
         self.text.object = f"**{head}**\n\n{turn}\n\n{what}{extra}"
         self.link.objects = [RuleLink(ref=RuleRef("churchill", s.rule), state=self.state)]
         self.back.name = label("churchill.step.back", lang)
