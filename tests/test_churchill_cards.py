@@ -35,7 +35,7 @@ def test_calculators_and_cards_link_both_ways():
 def test_no_run_of_twelve_seed_words():
     if not SEEDS.is_dir():
         pytest.skip(f"{SEEDS} is absent")
-    words = lambda t: re.findall(r"\w+", fold(t))  # noqa: E731
+    words = lambda t: re.findall(r"\w+", fold(t))
     grams = set()
     for seed in SEEDS.glob("*.txt"):
         w = words(seed.read_text(encoding="utf-8", errors="replace"))

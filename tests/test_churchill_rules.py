@@ -13,8 +13,18 @@ from viewer.rules.churchill import agenda as ag
 from viewer.rules.churchill import decision as dec
 from viewer.rules.churchill import polmil as pm
 from viewer.rules.churchill import war
-from viewer.rules.churchill.table import (CHAIR, NATIONS, Position, card_value, clockwise_from, left_of, resolve,
-                                          score_boxes, starting_left_of, steps_toward)
+from viewer.rules.churchill.table import (
+    CHAIR,
+    NATIONS,
+    Position,
+    card_value,
+    clockwise_from,
+    left_of,
+    resolve,
+    score_boxes,
+    starting_left_of,
+    steps_toward,
+)
 
 
 # -- worked examples ---------------------------------------------------------------------------------

@@ -7,8 +7,16 @@ from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, Result
 from viewer.reference.ruleref import RuleRef
 from viewer.rules.churchill import agenda as ag
-from viewer.rules.churchill.table import (CARD_KINDS, CHAIR, NATIONS, OVERSHOOT_READINGS, TRACK_BOXES, Position,
-                                          card_value, resolve)
+from viewer.rules.churchill.table import (
+    CARD_KINDS,
+    CHAIR,
+    NATIONS,
+    OVERSHOOT_READINGS,
+    TRACK_BOXES,
+    Position,
+    card_value,
+    resolve,
+)
 
 
 def R(n: str) -> RuleRef:
