@@ -14,6 +14,7 @@ from viewer.views.sections import Sections
 from viewer.views.text import label
 from viewer.views.use_activation import UseActivation
 from viewer.views.use_map import UseMap
+from viewer.views.use_units import UseUnits
 
 USE_CALCULATORS = ("use.move-cost", "use.attack-cost", "use.naval-move", "use.range", "use.stacking",
                    "use.national-will", "use.combat")
@@ -28,7 +29,8 @@ if asked and asked not in available:
 use = UseState(board_name=asked if asked in available else available[0])
 board_map = UseMap(shell.state, use)
 activation = UseActivation(shell.state, use)
+units = UseUnits(shell.state, use, board_map.mapview.hexmap)
 calculators = CalculatorList(shell.state, USE_CALCULATORS)
-sections = Sections(shell.state, {"ui.map": pn.Column(board_map, activation, sizing_mode="stretch_width"),
+sections = Sections(shell.state, {"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
                                   "ui.calculators": calculators})
 shell.page(sections.layout).servable()

@@ -59,4 +59,7 @@ def test_unit_reach_ezoc_and_naval_reach(server, watched):
     page.locator("text=Brest: 3 MP").first.wait_for(timeout=45000)
     ports = sum(1 for h in fixtures.seas().hexes.values() if h.port)
     assert 0 < page.evaluate(_ROWS, "overlay-use-naval-main") < ports
+    # straits and canals drawn open or closed for the moving faction (4.2.4.1)
+    assert page.evaluate(_ROWS, "overlay-use-passages-main") > 0
+    assert page.locator("text=Dardanelles: open to the Western Allies").first.is_visible()
     assert not watched.errors

@@ -49,6 +49,7 @@ class UseState(param.Parameterized):
     first_step_stops = param.Boolean(default=True, doc="""
         A unit starting in EZOC that moves into another enemy unit's EZOC must stop there (use-rules I.8).""")
     box_cost = param.Selector(default="every-box", objects=list(BOX_COSTS), doc="Map-box cost reading (4.2.4).")
+    range = param.Integer(default=0, bounds=(0, 30), doc="Range ring around the selected unit, in hexes (1.4); 0: none.")
 
     def __init__(self, store: UserStore | None = None, **params):
         super().__init__(**params)
@@ -132,6 +133,23 @@ class UseState(param.Parameterized):
         situation = Situation(list(DEFAULT_UNITS["fixture:france-1940"]))
         return play(self.board, situation, "2nd Panzer", PANZER_EXAMPLE[:upto], costs=Costs.user(self.store),
                     weather=self.weather)
+
+    def range_hexes(self) -> set[str]:
+        """Hexes within ``range`` of the selected unit (1.4), empty when none."""
+        from ..rules.use.basics import hexes_in_range
+        if not self.unit or not self.range:
+            return set()
+        u = self.situation.unit(self.unit)
+        return hexes_in_range(self.board, u.hex, self.range) if u.hex in self.board.hexes else set()
+
+    def passages(self) -> list[tuple[str, tuple[str, ...], bool]]:
+        """Every strait and canal with its hexes and whether it is open to ``faction`` (4.2.4.1)."""
+        from ..rules.use.naval import canal_open, strait_open
+        b = self.board
+        s = Situation(list(self.units), control={h.label: self.faction for h in b.hexes.values() if h.port})
+        out = [(st.name, st.hexes, strait_open(b, s, st, self.faction)) for st in b.straits]
+        out += [(c.name, (*c.ends, *c.hexes), canal_open(b, s, c, self.faction)) for c in b.canals]
+        return out
 
     # -- saving ---------------------------------------------------------------------------
     def _key(self) -> str:

@@ -16,7 +16,7 @@ from ..state.use import UseState
 from .mapview import MapView
 from .text import label
 
-COLORS = {"use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61", "use-ezoc": "#7b3294",
+COLORS = {"use-range": "#fee08b", "use-open": "#66bd63", "use-closed": "#d73027", "use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61", "use-ezoc": "#7b3294",
           "use-naval": "#2c7bb6"}
 FACTION_COLORS = {"axis": "#5a5a5a", "western-allies": "#3f6fc4", "soviet": "#b8352e"}
 
@@ -28,10 +28,11 @@ class UseMap(pn.viewable.Viewer):
         super().__init__(**params)
         self.state, self.use = state, use
         board = use.board
+        self._board_name = use.board_name  # the map is drawn for this board only
         hexmap = load_map("use") if not board.fixture else to_hexmap(board)
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
-        for name in ("use-ezoc", "use-reach", "use-naval", "use-attack", "use-stop"):
+        for name in ("use-range", "use-ezoc", "use-reach", "use-naval", "use-passages", "use-attack", "use-stop"):
             ov.add(name, legend_key=f"map.layer.{name}")
         self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": []}, name="use-units")
         fig = self.mapview.figure
@@ -46,7 +47,9 @@ class UseMap(pn.viewable.Viewer):
         self.naval_faction = pn.widgets.Select(options={}, value=use.faction, width=200)
         self.first_step = pn.widgets.Checkbox(value=use.first_step_stops, css_classes=["use-first-step"])
         self.box_cost = pn.widgets.Select(options={}, value=use.box_cost, width=200)
+        self.range = pn.widgets.IntInput(value=use.range, start=0, end=30, width=120, css_classes=["use-range"])
         self.answer = pn.pane.Markdown("", css_classes=["use-answer"], sizing_mode="stretch_width")
+        self.range.param.watch(lambda e: setattr(use, "range", int(e.new or 0)), "value")
         self.unit_select.param.watch(lambda e: setattr(use, "unit", e.new or ""), "value")
         self.port_select.param.watch(lambda e: setattr(use, "port", e.new or ""), "value")
         self.ezoc_select.param.watch(lambda e: setattr(use, "ezoc_faction", e.new), "value")
@@ -54,7 +57,7 @@ class UseMap(pn.viewable.Viewer):
         self.first_step.param.watch(lambda e: setattr(use, "first_step_stops", e.new), "value")
         self.box_cost.param.watch(lambda e: setattr(use, "box_cost", e.new), "value")
         use.param.watch(self.redraw, ["unit", "port", "units", "ezoc_faction", "faction", "first_step_stops",
-                                      "box_cost", "weather"])
+                                      "box_cost", "weather", "range"])
         state.param.watch(self._relabel, "lang")
         state.param.watch(self._on_tap, "selected")
         self._relabel()
@@ -77,6 +80,7 @@ class UseMap(pn.viewable.Viewer):
         self.naval_faction.name = label("use.naval_faction", lang)
         self.first_step.name = label("use.first_step", lang)
         self.box_cost.name = label("use.box_cost", lang)
+        self.range.name = label("use.range", lang)
         factions = {label(f"use.faction.{f}", lang): f for f in self.use.param.faction.objects}
         self.ezoc_select.options, self.naval_faction.options = factions, dict(factions)
         self.box_cost.options = {label(f"use.box_cost.{b}", lang): b for b in self.use.param.box_cost.objects}
@@ -105,6 +109,8 @@ class UseMap(pn.viewable.Viewer):
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self, *_):
         lang, use, ov = self.state.lang, self.use, self.mapview.overlays
+        if use.board_name != self._board_name:
+            return
         if set(self.unit_select.options.values()) != {"", *(u.id for u in use.units)}:
             self._options()
         xs, ys, colors, texts, seen = [], [], [], [], {}
@@ -119,6 +125,12 @@ class UseMap(pn.viewable.Viewer):
             texts.append(f"{u.id[:10]}{' S' + str(u.sorties) if u.sorties else ''}"
                          f"{'' if u.supply == 'full' else ' ·' + label('use.supply.' + u.supply, lang)}")
         self._units.data = {"x": xs, "y": ys, "color": colors, "text": texts}
+        ring = sorted(use.range_hexes())
+        ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=0.35)
+        passages = use.passages()
+        ov.set("use-passages", hexes=[self._find(h) for _, hx, _ in passages for h in hx if h in use.board.hexes],
+               color=[COLORS["use-open" if ok else "use-closed"] for _, hx, ok in passages for h in hx
+                      if h in use.board.hexes], alpha=0.6)
         z = use.ezoc()
         ov.set("use-ezoc", hexes=[self._find(h) for h in sorted(z)], color=COLORS["use-ezoc"], alpha=0.25,
                label=[", ".join(sorted(z[h])) for h in sorted(z)])
@@ -159,10 +171,13 @@ class UseMap(pn.viewable.Viewer):
                 mp = r.mp if r.mp is not None else label("use.mp_plus_straits", lang, mp=r.mp_known, n=r.straits)
                 lines.append(label("use.route_line", lang, target=_place(use.board, r.target), mp=mp,
                                    path=" → ".join(_place(use.board, n) for n in r.nodes)))
+        for name, _, ok in passages:
+            lines.append(label("use.passage_open" if ok else "use.passage_closed", lang, name=name,
+                               faction=label(f"use.faction.{use.faction}", lang)))
         self.answer.object = "\n".join(f"- {x}" for x in lines)
 
     def __panel__(self):
-        controls = pn.Column(self.unit_select, self.ezoc_select, self.first_step, self.port_select,
+        controls = pn.Column(self.unit_select, self.range, self.ezoc_select, self.first_step, self.port_select,
                              self.naval_faction, self.box_cost, width=280)
         return pn.Column(self.fixture_note, pn.Row(self.mapview, controls, sizing_mode="stretch_width"),
                          self.answer, sizing_mode="stretch_width")

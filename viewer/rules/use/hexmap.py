@@ -35,7 +35,9 @@ def to_hexmap(board: UseBoard) -> HexMap:
     hexes = pd.DataFrame({"sheet": SHEET, "q": q, "r": r,
                           "terrain": [h.terrain for h in hx],
                           "coastal": [h.coastal for h in hx], "port": [h.port for h in hx],
-                          "city": [h.city for h in hx], "country": [h.country or None for h in hx]})
+                          "city": [h.city for h in hx], "country": [h.country or None for h in hx],
+                          "sea_zones": [";".join(sorted(h.sea_zones)) or None for h in hx],
+                          "greyed": [h.greyed for h in hx]})
     rows = []
     for pair, feats in board.hexsides.items():
         a, b = sorted(pair)
