@@ -180,15 +180,16 @@ class _Context:
         return self.out_order[np.arange(counts.sum()) + offsets]
 
 
-def zoc_context(hexmap, scenario: Scenario, weather=None, control=None) -> _Context:
+def zoc_context(hexmap, scenario: Scenario, weather=None, control=None, control_codes=None) -> _Context:
     """What :func:`zoc_by_power` needs besides the units: hexsides and hexes closed by the map and
     the weather, option 4's hexes, the controllers. Reusable (``context=``) for scenarios that differ
-    from ``scenario`` only in their units, as after a move: a pure time saving."""
-    return _context(hexmap, scenario, weather, control)
+    from ``scenario`` only in their units, as after a move: a pure time saving. ``control_codes``:
+    the distinct controllers of ``control`` ('' for none) and each hex's index into them, if known."""
+    return _context(hexmap, scenario, weather, control, codes=control_codes)
 
 
 def _context(hexmap, scenario: Scenario, weather=None, control=None, base: _Context | None = None,
-             pos: dict | None = None) -> _Context:
+             pos: dict | None = None, codes=None) -> _Context:
     from viewer.rules.wif.weather_effects import lake_frozen
 
     adj = adjacency(hexmap)
@@ -216,7 +217,10 @@ def _context(hexmap, scenario: Scenario, weather=None, control=None, base: _Cont
         option4 = np.isin(cols["map_class"], classes)
     if control is None:
         control = scenario.control_array(hexmap)
-    names, index = np.unique(np.where(pd.isna(control), "", control).astype(str), return_inverse=True)
+    if codes is None:
+        names, index = np.unique(np.where(pd.isna(control), "", control).astype(str), return_inverse=True)
+    else:
+        names, index = codes
     controllers = np.array([n or None for n in names], dtype=object)
     order = np.argsort(adj.src, kind="stable")
     start = np.searchsorted(adj.src[order], np.arange(len(off_map) + 1))

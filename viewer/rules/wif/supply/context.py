@@ -130,7 +130,7 @@ def scenario_arrays(hexmap, scenario) -> dict:
 
     g = map_graph(hexmap)
     st = static_state(hexmap, scenario)
-    zctx = st.get("zoc", lambda: zoc_context(hexmap, scenario, st.weather, st.control))
+    zctx = st.get("zoc", lambda: zoc_context(hexmap, scenario, st.weather, st.control, (st.ctrl_names, st.ctrl_inv)))
     t = unit_table(hexmap, g, scenario)
     land = t.on_map & t.land
     land_code = t.power[land]

@@ -105,7 +105,7 @@ class Static:
         self.weather = per_hex((zones, desert), object)
         self.budget = per_hex(([SUPPLY_RANGE[w] for w in zones], [SUPPLY_RANGE[w] for w in desert]), np.int64)
         self.frozen = per_hex(([w in FROZEN for w in zones], [w in FROZEN for w in desert]), bool)
-        self.country = hexmap.hexes["country"].fillna("").to_numpy(dtype=str)
+        self.country = np.append(g.country_names, "")[g.country_inv]   # '' where no country
         self.memo: dict = {}     # per power / group / sea-area state, filled by the modules that use it
 
     def get(self, key, build):
