@@ -52,15 +52,16 @@ class Hex:
     fortress: str = ""            # the nationality of a fortress in the hex, "" if none (4.2.3.5)
     climate: str = ""
     edge_central_russia: bool = False   # USSR hex on the east map edge, linked to Central Russia (1.3.5)
+    closed: bool = False          # flagged prohibited by the map file (1.3.8)
 
     @property
     def land(self) -> bool:
-        return self.terrain != "sea"
+        return self.terrain not in ("sea", "lake")
 
     @property
     def prohibited(self) -> bool:
         """Closed to every unit (1.3.8)."""
-        return self.country in PROHIBITED_COUNTRIES
+        return self.closed or self.country in PROHIBITED_COUNTRIES
 
 
 @dataclass(frozen=True)

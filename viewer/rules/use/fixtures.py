@@ -108,7 +108,7 @@ def seas() -> UseBoard:
         {"label": "5459", "name": "Suez", "country": "Egypt", "sea_zones": ["red-sea"], **P},
         {"label": "5358", "country": "Egypt"}, {"label": "5359", "country": "Egypt"},
         {"label": "4043", "name": "Istanbul", "country": "Turkey", "sea_zones": ["marmara", "black-sea"], **P},
-        {"label": "4044", "terrain": "sea", "sea_zones": ["black-sea"]},
+        {"label": "4044", "terrain": "sea", "sea_zones": ["marmara", "black-sea"]},
         {"label": "4141", "country": "Turkey", "coastal": True, "sea_zones": ["marmara", "aegean"]},
         {"label": "4241", "country": "Turkey", "coastal": True, "sea_zones": ["marmara", "aegean"]},
         {"label": "4340", "name": "Athens", "country": "Greece", "sea_zones": ["aegean"], **P},

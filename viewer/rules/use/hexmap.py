@@ -46,9 +46,18 @@ def to_hexmap(board: UseBoard) -> HexMap:
             rows.append({"sheet_a": SHEET, "q_a": qa, "r_a": ra, "sheet_b": SHEET, "q_b": qb, "r_b": rb,
                          "feature": f})
     sides = pd.DataFrame(rows) if rows else None
-    countries = sorted({h.country for h in hx if h.country})
-    regions = pd.DataFrame({"kind": "country", "name": countries}) if countries else None
-    return HexMap(board.name, "use", [sheet_for(board.numbering)], hexes, hexsides=sides, regions=regions)
+    reg = [{"kind": "country", "name": c} for c in sorted({h.country for h in hx if h.country})]
+    reg += [{"kind": "sea_zone", "name": z} for z in board.zones]
+    reg += [{"kind": "strait", "name": st.name, "sea_zones": ";".join(st.zones)} for st in board.straits]
+    reg += [{"kind": "canal", "name": c.name, "ends": ";".join(board.hexes[e].name or e for e in c.ends)}
+            for c in board.canals]
+    reg += [{"kind": "map_box", "name": bx, "sea_zones": ";".join(sorted(zs))} for bx, zs in board.box_zones.items()]
+    adj = [{"kind": "sea_zone", "a": a, "b": b, "via": None} for a, b in map(sorted, board.zone_links)]
+    adj += [{"kind": "sea_zone", "a": st.zones[0], "b": st.zones[1], "via": st.name} for st in board.straits]
+    adj += [{"kind": "map_box", "a": a, "b": b, "via": None} for a, b in map(sorted, board.box_links)]
+    return HexMap(board.name, "use", [sheet_for(board.numbering)], hexes, hexsides=sides,
+                  regions=pd.DataFrame(reg) if reg else None,
+                  region_adjacency=pd.DataFrame(adj) if adj else None)
 
 
 def _text(v) -> str:
@@ -61,93 +70,101 @@ def _flag(v) -> bool:
     return bool(v) if _text(v) else False
 
 
+#: The map file's box names -> the rules' box ids (USE 1.3.5).
+BOX_IDS = {"Arabian Sea": "arabian-sea", "Central Russia": "central-russia",
+           "North Atlantic Ocean": "north-atlantic", "North Atlantic": "north-atlantic",
+           "Northeast America": "northeast-america", "South Atlantic Ocean": "south-atlantic",
+           "South Atlantic": "south-atlantic", "Western Indian Ocean": "western-indian-ocean"}
+
+
+def _box(name: str) -> str | None:
+    if name in MAP_BOXES:
+        return name
+    return BOX_IDS.get(name)
+
+
+def _zones(v) -> list[str]:
+    return [z.strip() for z in _text(v).split(";") if z.strip()]
+
+
 def from_hexmap(hm: HexMap, numbering: str | None = None) -> UseBoard:
     """The real board as the rules see it (see the module docstring for what is read)."""
     sheet = next(iter(hm.sheets.values()))
     numbering = numbering or sheet.offset
     h = hm.hexes
-    col = (lambda c: h[c] if c in h.columns else pd.Series([None] * len(h), index=h.index))
+    n = len(h)
+
+    def col(c):
+        return h[c].tolist() if c in h.columns else [None] * n
     feats = hm.features
-    names: dict[str, dict] = {}
-    for row in feats.itertuples(index=False):
-        key = hm.label((row.sheet, int(row.q), int(row.r)))
-        d = names.setdefault(key, {"kinds": set(), "name": ""})
-        d["kinds"].add(row.kind)
-        if row.kind != "fortress" and not d["name"]:
-            d["name"] = _text(row.name)
-        if row.kind == "fortress":
-            d["fortress_name"] = _text(row.name)
-    fort_nat = {}
-    regions = hm.regions
-    if "nationality" in regions.columns:
-        for row in regions[regions["kind"] == "fortress"].itertuples(index=False):
-            fort_nat[row.name] = _text(row.nationality)
+    places: dict[str, dict] = {}
+    for row in feats.to_dict("records"):
+        key = hm.label((row["sheet"], int(row["q"]), int(row["r"])))
+        d = places.setdefault(key, {"kinds": set(), "name": "", "fortress": ""})
+        d["kinds"].add(row["kind"])
+        if row["kind"] == "fortress":
+            d["fortress"] = _text(row.get("nationality")) or "?"
+            d["fortress_name"] = _text(row.get("name"))
+        elif not d["name"]:
+            d["name"] = _text(row.get("name"))
+    labels = h["label"].tolist()
+    terrain, country, coastal, greyed = col("terrain"), col("country"), col("coastal"), col("greyed")
+    city, port, zones, climate, closed, box = (col("city"), col("port"), col("sea_zones"), col("climate_zone"),
+                                               col("prohibited"), col("map_box"))
     hexes = []
-    for i, lbl in enumerate(h["label"].tolist()):
-        f = names.get(lbl, {"kinds": set(), "name": ""})
+    for i, lbl in enumerate(labels):
+        f = places.get(lbl, {"kinds": set(), "name": "", "fortress": ""})
         kinds = f["kinds"]
-        zones = [z for z in _text(col("sea_zones").iloc[i]).split(";") if z]
-        country = _text(col("country").iloc[i])
-        fortress = ""
-        if "fortress" in kinds:
-            fortress = fort_nat.get(f.get("fortress_name", ""), "") or country
-        hexes.append({"label": lbl, "terrain": _text(h["terrain"].iloc[i]) or "clear", "name": f["name"],
-                      "country": country, "coastal": _flag(col("coastal").iloc[i]),
-                      "greyed": _flag(col("greyed").iloc[i]),
-                      "city": _flag(col("city").iloc[i]) or bool(kinds & {"city", "capital", "port"}),
+        name = f["name"] or (f.get("fortress_name", "").split(" (")[0] if f["fortress"] else "")
+        hexes.append({"label": lbl, "terrain": _text(terrain[i]) or "clear", "name": name,
+                      "country": _text(country[i]), "coastal": _flag(coastal[i]), "greyed": _flag(greyed[i]),
+                      "city": _flag(city[i]) or bool(kinds & {"city", "capital", "port"}),
                       "capital": "capital" in kinds,
-                      "port": _flag(col("port").iloc[i]) or bool(kinds & {"port", "major-port", "minor-port"}),
-                      "sea_zones": zones, "fortress": fortress,
-                      "climate": _text(col("climate_zone").iloc[i])})
-    sides = []
-    for row in hm.hexsides.itertuples(index=False):
-        feat = {"transport": "transport-line", "rail": "transport-line", "road": "transport-line"}.get(row.feature, row.feature)
-        if feat not in HEXSIDE_FEATURES:
+                      "port": _flag(port[i]) or bool(kinds & {"port", "major-port", "minor-port"}),
+                      "sea_zones": _zones(zones[i]), "fortress": f["fortress"], "climate": _text(climate[i]),
+                      "closed": _flag(closed[i]), "edge_central_russia": _box(_text(box[i])) == "central-russia"})
+    by_label = {x["label"]: x for x in hexes}
+    sides: dict[tuple, set] = {}
+    strait_sides, canal_cells = [], set()
+    for row in hm.hexsides.to_dict("records"):
+        feat = {"transport": "transport-line", "rail": "transport-line", "road": "transport-line"}.get(
+            row["feature"], row["feature"])
+        a = hm.label((row["sheet_a"], int(row["q_a"]), int(row["r_a"])))
+        b = hm.label((row["sheet_b"], int(row["q_b"]), int(row["r_b"])))
+        if feat == "strait":
+            strait_sides.append((a, b))
             continue
-        a, b = hm.label((row.sheet_a, int(row.q_a), int(row.r_a))), hm.label((row.sheet_b, int(row.q_b), int(row.r_b)))
-        sides.append({"a": a, "b": b, "features": [feat]})
-    adj = hm.region_adjacency
-    zone_links, box_links, box_zones = [], [], {b: [] for b in MAP_BOXES}
-    for row in adj.itertuples(index=False):
-        a, b = _text(row.a), _text(row.b)
-        if row.kind == "sea_zone":
+        if feat == "canal":
+            canal_cells |= {a, b}
+        if feat in HEXSIDE_FEATURES and b in grid.neighbors(a, numbering):
+            sides.setdefault((a, b), set()).add(feat)
+    regions = hm.regions.to_dict("records")
+    straits, canals, box_zones = [], [], {b: [] for b in MAP_BOXES}
+    for reg in regions:
+        kind, name = reg.get("kind"), _text(reg.get("name"))
+        if kind == "strait":
+            zs = _zones(reg.get("sea_zones"))
+            for a, b in strait_sides:
+                if set(zs) <= set(by_label[a]["sea_zones"]) & set(by_label[b]["sea_zones"]):
+                    straits.append({"name": name, "hexes": [a, b], "zones": zs[:2]})
+                    break
+        elif kind == "canal":
+            ends = [e for e in _text(reg.get("ends")).split(";") if e]
+            found = [next((x["label"] for x in hexes if x["name"] == e and x["port"]), None) for e in ends]
+            if len(found) == 2 and all(found):
+                canals.append({"name": name, "ends": found, "hexes": sorted(canal_cells - set(found))})
+        elif kind == "map_box" and _box(name):
+            box_zones[_box(name)] = _zones(reg.get("sea_zones"))
+    zone_links, box_links = [], []
+    for row in hm.region_adjacency.to_dict("records"):
+        a, b, via = _text(row.get("a")), _text(row.get("b")), _text(row.get("via"))
+        if row.get("kind") == "sea_zone" and not via:
             zone_links.append((a, b))
-        elif row.kind == "map_box":
-            if a in MAP_BOXES and b in MAP_BOXES:
-                box_links.append((a, b))
-            elif a in MAP_BOXES:
-                box_zones[a].append(b)
-            elif b in MAP_BOXES:
-                box_zones[b].append(a)
-    straits, canals = _straits_and_canals(hm)
-    zone_links = [p for p in zone_links if frozenset(p) not in {frozenset(s["zones"]) for s in straits}]
-    return build("use", hexes, sides, zone_links=zone_links, straits=straits, canals=canals,
+        elif row.get("kind") == "map_box" and _box(a) and _box(b):
+            box_links.append((_box(a), _box(b)))
+    side_rows = [{"a": a, "b": b, "features": sorted(f)} for (a, b), f in sides.items()]
+    return build("use", hexes, side_rows, zone_links=zone_links, straits=straits, canals=canals,
                  box_zones=box_zones, box_links=box_links, numbering=numbering, fixture=False)
-
-
-def _straits_and_canals(hm: HexMap) -> tuple[list, list]:
-    """Straits: a hexside feature ``strait`` between two hexes whose zones differ; canals from
-    ``canal`` regions (their hexes carry the region name in a ``canal`` column or hexsides)."""
-    straits, canals = [], []
-    h = hm.hexes
-    zones = dict(zip(h["label"].tolist(), (h["sea_zones"] if "sea_zones" in h.columns else pd.Series([None] * len(h))).tolist()))
-    for row in hm.hexsides[hm.hexsides["feature"] == "strait"].itertuples(index=False):
-        a, b = hm.label((row.sheet_a, int(row.q_a), int(row.r_a))), hm.label((row.sheet_b, int(row.q_b), int(row.r_b)))
-        za = set(_text(zones.get(a)).split(";")) - {""}
-        zb = set(_text(zones.get(b)).split(";")) - {""}
-        both = sorted(za | zb)
-        if len(both) >= 2:
-            straits.append({"name": f"{a}-{b}", "hexes": [a, b], "zones": both[:2]})
-    canal_sides = hm.hexsides[hm.hexsides["feature"] == "canal"]
-    if len(canal_sides):
-        cells = set()
-        for row in canal_sides.itertuples(index=False):
-            cells.add(hm.label((row.sheet_a, int(row.q_a), int(row.r_a))))
-            cells.add(hm.label((row.sheet_b, int(row.q_b), int(row.r_b))))
-        ports = [c for c in cells if bool(h.loc[h["label"] == c, "port"].any()) if "port" in h.columns]
-        if len(ports) >= 2:
-            canals.append({"name": "canal", "ends": sorted(ports)[:2], "hexes": sorted(cells - set(ports))})
-    return straits, canals
 
 
 __all__ = ["to_hexmap", "from_hexmap", "sheet_for", "hexgrid"]
