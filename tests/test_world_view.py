@@ -387,3 +387,15 @@ def test_the_zoc_overlay_crosses_the_join(world):
     shown = set(panel.layers.zoc.keys())
     assert a in shown and e in shown and x in shown
     assert b not in shown  # two hexes away
+
+
+def test_every_major_power_of_the_world_map_has_a_colour_and_a_name():
+    from viewer.board import load_map
+    from viewer.views.colors import POWER_COLORS
+    from viewer.views.text import label
+
+    regions = load_map("wif-world").regions
+    powers = set(regions.loc[regions["kind"] == "country", "power"].dropna())
+    assert powers <= set(POWER_COLORS), powers - set(POWER_COLORS)
+    for power in powers:
+        assert label(f"map.power.{power}", "es") != f"map.power.{power}"

@@ -56,6 +56,9 @@ POWER_COLORS = {
     "France": "#3f6fc4",
     "Commonwealth": "#c9a15e",
     "USSR": "#b8352e",
+    "Japan": "#e0b422",
+    "USA": "#2e8b8b",
+    "China": "#8c5a2b",
 }
 NEUTRAL_COLORS = ("#efe3b0", "#d8c8e8", "#c8e0d0", "#f2c9b8", "#cfd8e8", "#e8d0c0", "#dde8b8", "#f0d8e0")
 CLIMATE_COLORS = {
