@@ -11,6 +11,7 @@ Public API (pure Python; what the views, the command line, tests and notebooks c
 
 Modules: :mod:`.graph` (static sparse graph per map: one fixed CSR structure, weights per power),
 :mod:`.state` (what a move does not change: politics, control, weather, kept per map by value),
+:mod:`.units` (the units as arrays, kept per map: after a move only the moved unit is re-read),
 :mod:`.context` (a power's masks: ZOC, control, hexsides, weather, sea areas, chokepoints),
 :mod:`.sources` (primary and secondary sources), :mod:`.legs` (the searches and the overseas part),
 :mod:`.reach` (every unit's verdict from a few reversed multi-source searches per power),

@@ -79,7 +79,7 @@ def scenario_major(politics, power):
 
 def _held(scenario, hexmap, row: int) -> bool:
     held = getattr(scenario, "held_by_enemy_this_turn", None) or ()
-    return bool(held) and hexmap._key_at(row) in {tuple(k) for k in held}  # noqa: SLF001
+    return bool(held) and hexmap._key_at(row) in {tuple(k) for k in held}
 
 
 def find_sources(hexmap, scenario, unit, arrays: dict, politics) -> Sources:
@@ -129,8 +129,8 @@ def _fixed_sources(hexmap, scenario, unit, arrays: dict, politics) -> tuple[tupl
                 continue
             minor_of_major = pol.status.get(c) == "minor" and c not in conquered and s.major_of(c) == major \
                 and c != power
-            conq = c in conquered and (lambda cc: cc is not None and (cc == major or politics.coop(power, cc)))(
-                s.country_controller(c))
+            holder = s.country_controller(c) if c in conquered else None
+            conq = holder is not None and (holder == major or politics.coop(power, holder))
             if (minor_of_major or conq) and _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
                 sec.append(Source(row, cap, "capital"))
     return tuple(prim), tuple(sec)
