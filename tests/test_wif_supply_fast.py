@@ -196,13 +196,14 @@ def _mixed_units(hexmap, n, seed):
 
 @pytest.mark.parametrize("options", [{}, {"divisions": True}, {"zoc_hq_or_two_corps": True}])
 def test_zoc_of_all_powers_at_once_equals_power_by_power(europe, options):
-    """WiF 2.2: the supply engine's one-pass ZOC (every power in one array) against zoc_by_power's
+    """WiF 2.2: the supply engine's one-pass ZOC (supply.zocs, every power in one array) against zoc_by_power's
     per-power reading, with own-hex-only units, units without ZOC and option 4 (the europe map has
     no Asian or Pacific hexes: every third hex is marked as one so that the option bites)."""
     from dataclasses import replace
 
     from viewer.rules.wif.supply.graph import map_graph
     from viewer.rules.wif.supply.units import UnitTable
+    from viewer.rules.wif.supply.zocs import zoc_all_powers
 
     s = _mixed_units(europe, 120, 8)
     for k, v in options.items():
@@ -211,7 +212,7 @@ def test_zoc_of_all_powers_at_once_equals_power_by_power(europe, options):
     if options.get("zoc_hq_or_two_corps"):
         ctx = replace(ctx, option4=np.arange(len(europe.hexes)) % 3 == 0)
     table = UnitTable(europe, map_graph(europe), s.units)
-    fast = zoc_by_power(europe, s, context=ctx, units=table.zoc_units(bool(options.get("divisions"))))
+    fast = zoc_all_powers(europe, s, ctx, table.unit_rows, table.zoc_units(bool(options.get("divisions"))))
     slow = zoc_by_power(europe, s, context=ctx)
     if options.get("zoc_hq_or_two_corps"):
         plain = zoc_by_power(europe, s)

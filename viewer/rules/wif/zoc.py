@@ -276,21 +276,17 @@ def _support(scenario: Scenario, ctx: _Context, n: int, side) -> np.ndarray:
 
 
 def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
-                 context: _Context | None = None, positions: dict | None = None,
-                 units: tuple | None = None) -> dict[str, np.ndarray]:
+                 context: _Context | None = None, positions: dict | None = None) -> dict[str, np.ndarray]:
     """For each power with units on the map, the hexes in its units' ZOC (bool arrays, WiF 2.2).
 
     ``weather`` and ``control``: the scenario's ``weather_array(hexmap, effective=True)`` and
     ``control_array(hexmap)`` when the caller has them already (the supply engine does);
     ``context``: a :func:`zoc_context` of a scenario that differs from this one only in its units;
-    ``positions``: unit id -> row of ``hexmap.hexes`` for every unit on the map, if known;
-    ``units``: ``(powers, power code, row, reach)`` of every unit on the map that exerts ZOC (reach
-    by :func:`zoc_reach`), if known: then all powers are done in one vectorised pass."""
+    ``positions``: unit id -> row of ``hexmap.hexes`` for every unit on the map, if known
+    (:func:`viewer.rules.wif.supply.zocs.zoc_all_powers` does all powers in one pass)."""
     ctx = _context(hexmap, scenario, weather, control, base=context, pos=positions)
     n = len(hexmap.hexes)
     adj = ctx.adj
-    if units is not None:
-        return _zoc_vectorised(scenario, ctx, n, *units)
     by_power: dict[str, list[Unit]] = {}
     for u in scenario.units.values():
         if u.id in ctx.pos and not ctx.off_map[ctx.pos[u.id]]:
@@ -311,57 +307,6 @@ def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
         mask[dst[ok]] = True
         out[power] = mask
     return out
-
-
-def _zoc_vectorised(scenario: Scenario, ctx: _Context, n: int, powers, code, rows, reach) -> dict:
-    """:func:`zoc_by_power` for all powers at once: one (powers x hexes) mask, filled by index."""
-    keep = ~ctx.off_map[rows]
-    code, rows, reach = code[keep], rows[keep], reach[keep]
-    if len(code) == 0:
-        return {}
-    present, first = np.unique(code, return_index=True)
-    order = present[np.argsort(first)]                    # powers in order of their first unit
-    mask = np.zeros((len(powers), n), dtype=bool)
-    mask[code, rows] = True
-    # the open edges leaving the hexes of units that exert ZOC into adjacent hexes, per power
-    adjacent = reach == ADJACENT
-    pr = np.unique(code[adjacent] * n + rows[adjacent])
-    p_of, r_of = pr // n, pr % n
-    start, stop = ctx.out_start[r_of], ctx.out_start[r_of + 1]
-    counts = stop - start
-    if counts.sum():
-        offsets = np.repeat(start - (np.cumsum(counts) - counts), counts)
-        edges = ctx.out_order[np.arange(counts.sum()) + offsets]
-        p_e = np.repeat(p_of, counts)
-        ok = ctx.edge_open[edges]
-        edges, p_e = edges[ok], p_e[ok]
-        dst = ctx.adj.dst[edges]
-        ok = _permitted_table(scenario, powers, ctx, p_e, dst)
-        if ctx.option4 is not None:
-            for p in np.unique(p_e).tolist():
-                at = p_e == p
-                sup = _support(scenario, ctx, n, scenario.side_of(powers[p]))[ctx.adj.src[edges[at]]]
-                ok[at] &= ~ctx.option4[dst[at]] | sup
-        mask[p_e[ok], dst[ok]] = True
-    return {powers[p]: mask[p] for p in order.tolist()}
-
-
-def _permitted_table(scenario: Scenario, powers, ctx: _Context, p_e: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """:func:`_permitted_at` for pairs (power code, hex row), memoised per (power, controller)."""
-    k = len(ctx.controllers)
-    pair = p_e * k + ctx.control_index[dst]
-    memo = ctx.permitted
-    key = ("table", tuple(powers))
-    if key not in memo:   # per political state: the answers and which of them are known yet
-        memo[key] = (np.zeros(len(powers) * k, dtype=bool), np.zeros(len(powers) * k, dtype=bool))
-    table, known = memo[key]
-    need = pair[~known[pair]]
-    for x in np.unique(need).tolist():
-        power, i = powers[x // k], x % k
-        if (power, i) not in memo:
-            memo[(power, i)] = _target_reason(scenario, power, ctx.controllers[i]) is None
-        table[x], known[x] = memo[(power, i)], True
-    return table[pair]
 
 
 def zoc_mask(hexmap, scenario: Scenario, against: str) -> np.ndarray:

@@ -126,7 +126,10 @@ def scenario_arrays(hexmap, scenario) -> dict:
     The same values as ``scenario.control_array`` and ``scenario.weather_array(effective=True)``
     (WiF 2.5, 8.2.1); what does not depend on the units comes from :func:`static_state`.
     """
-    from viewer.rules.wif.zoc import zoc_by_power, zoc_context  # C1's ZOC (WiF 2.2)
+    from viewer.rules.wif.supply.zocs import (
+        zoc_all_powers,  # ZOC of every power (WiF 2.2)
+    )
+    from viewer.rules.wif.zoc import zoc_context
 
     g = map_graph(hexmap)
     st = static_state(hexmap, scenario)
@@ -139,8 +142,8 @@ def scenario_arrays(hexmap, scenario) -> dict:
     names = list(t.powers)
     index = np.zeros(len(names), dtype=np.int64)
     index[present] = np.arange(len(present))
-    zoc = zoc_by_power(hexmap, scenario, context=zctx, positions=t.unit_rows,
-                       units=t.zoc_units(bool((scenario.options or {}).get("divisions"))))
+    zoc = zoc_all_powers(hexmap, scenario, zctx, t.unit_rows,
+                         t.zoc_units(bool((scenario.options or {}).get("divisions"))))
     return {"static": st, "control": st.control, "weather": st.weather, "ctrl_names": st.ctrl_names,
             "ctrl_inv": st.ctrl_inv, "budget": st.budget, "frozen": st.frozen, "country": st.country,
             "zoc": zoc, "unit_rows": t.unit_rows, "at_sea": t.at_sea, "hqs": t.hq_units, "table": t,
