@@ -485,3 +485,20 @@ def test_displacement():
 def test_grid_rejects_bad_numbers():
     with pytest.raises(ValueError, match="four digits"):
         grid.parse("291")
+
+
+def test_entering_a_city_takes_control_and_displaces(france):
+    """2.3.1 and 4.2.3.7: a German unit entering empty Calais takes it and sends away the British
+    ship and fighter there, which must find a legal place or be eliminated."""
+    s = Situation([land("pz", AX, "2814", "tank", country="Germany"),
+                   Unit("ship", WA, "naval", "surface", "2813"), Unit("ftr", WA, "air", "fighter", "2813")])
+    assert s.enemy_city(france, "2813", AX)
+    a = Activation(france, s, "pz")
+    step = a.move("2813")
+    assert set(step.displaced) == {"ship", "ftr"}
+    assert a.situation.city_owner(france, "2813") == AX
+    from viewer.rules.use.fortress import displacement_targets
+    t = displacement_targets(france, s, "ship")
+    assert t["eliminated"]  # Calais is the fixture's only port: nowhere to go
+    air = displacement_targets(france, s, "ftr")
+    assert "air-hex/cost" in air["missing"] and "3014" in air["targets"]  # Paris, a friendly city

@@ -49,6 +49,7 @@ class UseState(param.Parameterized):
     first_step_stops = param.Boolean(default=True, doc="""
         A unit starting in EZOC that moves into another enemy unit's EZOC must stop there (use-rules I.8).""")
     box_cost = param.Selector(default="every-box", objects=list(BOX_COSTS), doc="Map-box cost reading (4.2.4).")
+    strategic = param.Boolean(default=False, doc="Show the selected unit's strategic movement (4.1) instead of its operational reach.")
     range = param.Integer(default=0, bounds=(0, 30), doc="Range ring around the selected unit, in hexes (1.4); 0: none.")
 
     def __init__(self, store: UserStore | None = None, **params):
@@ -133,6 +134,21 @@ class UseState(param.Parameterized):
         situation = Situation(list(DEFAULT_UNITS["fixture:france-1940"]))
         return play(self.board, situation, "2nd Panzer", PANZER_EXAMPLE[:upto], costs=Costs.user(self.store),
                     weather=self.weather)
+
+    def air_ends(self) -> set[str]:
+        """Hexes where the selected air unit may end a move (4.2.2.1); empty for other units."""
+        from ..rules.use.strategic import air_ends
+        if not self.unit:
+            return set()
+        u = self.situation.unit(self.unit)
+        return air_ends(self.board, self.situation, self.unit) if u.cls == "air" else set()
+
+    def strategic_reach(self) -> dict | None:
+        """The selected unit's strategic movement (4.1), when ``strategic`` is on."""
+        from ..rules.use.strategic import strategic_reach
+        if not (self.unit and self.strategic):
+            return None
+        return strategic_reach(self.board, self.situation, self.unit)
 
     def range_hexes(self) -> set[str]:
         """Hexes within ``range`` of the selected unit (1.4), empty when none."""

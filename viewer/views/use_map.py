@@ -16,7 +16,7 @@ from ..state.use import UseState
 from .mapview import MapView
 from .text import label
 
-COLORS = {"use-range": "#fee08b", "use-open": "#66bd63", "use-closed": "#d73027", "use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61", "use-ezoc": "#7b3294",
+COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08b", "use-open": "#66bd63", "use-closed": "#d73027", "use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61", "use-ezoc": "#7b3294",
           "use-naval": "#2c7bb6"}
 FACTION_COLORS = {"axis": "#5a5a5a", "western-allies": "#3f6fc4", "soviet": "#b8352e"}
 
@@ -32,7 +32,8 @@ class UseMap(pn.viewable.Viewer):
         hexmap = load_map("use") if not board.fixture else to_hexmap(board)
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
-        for name in ("use-range", "use-ezoc", "use-reach", "use-naval", "use-passages", "use-attack", "use-stop"):
+        for name in ("use-range", "use-ezoc", "use-reach", "use-air", "use-strategic", "use-naval", "use-passages",
+                     "use-attack", "use-stop"):
             ov.add(name, legend_key=f"map.layer.{name}")
         self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": []}, name="use-units")
         fig = self.mapview.figure
@@ -47,6 +48,8 @@ class UseMap(pn.viewable.Viewer):
         self.naval_faction = pn.widgets.Select(options={}, value=use.faction, width=200)
         self.first_step = pn.widgets.Checkbox(value=use.first_step_stops, css_classes=["use-first-step"])
         self.box_cost = pn.widgets.Select(options={}, value=use.box_cost, width=200)
+        self.strategic = pn.widgets.Checkbox(value=use.strategic, css_classes=["use-strategic"])
+        self.strategic.param.watch(lambda e: setattr(use, "strategic", e.new), "value")
         self.range = pn.widgets.IntInput(value=use.range, start=0, end=30, width=120, css_classes=["use-range"])
         self.answer = pn.pane.Markdown("", css_classes=["use-answer"], sizing_mode="stretch_width")
         self.range.param.watch(lambda e: setattr(use, "range", int(e.new or 0)), "value")
@@ -57,7 +60,7 @@ class UseMap(pn.viewable.Viewer):
         self.first_step.param.watch(lambda e: setattr(use, "first_step_stops", e.new), "value")
         self.box_cost.param.watch(lambda e: setattr(use, "box_cost", e.new), "value")
         use.param.watch(self.redraw, ["unit", "port", "units", "ezoc_faction", "faction", "first_step_stops",
-                                      "box_cost", "weather", "range"])
+                                      "box_cost", "weather", "range", "strategic"])
         state.param.watch(self._relabel, "lang")
         state.param.watch(self._on_tap, "selected")
         self._relabel()
@@ -81,6 +84,7 @@ class UseMap(pn.viewable.Viewer):
         self.first_step.name = label("use.first_step", lang)
         self.box_cost.name = label("use.box_cost", lang)
         self.range.name = label("use.range", lang)
+        self.strategic.name = label("use.strategic", lang)
         factions = {label(f"use.faction.{f}", lang): f for f in self.use.param.faction.objects}
         self.ezoc_select.options, self.naval_faction.options = factions, dict(factions)
         self.box_cost.options = {label(f"use.box_cost.{b}", lang): b for b in self.use.param.box_cost.objects}
@@ -131,15 +135,25 @@ class UseMap(pn.viewable.Viewer):
         ov.set("use-passages", hexes=[self._find(h) for _, hx, _ in passages for h in hx if h in use.board.hexes],
                color=[COLORS["use-open" if ok else "use-closed"] for _, hx, ok in passages for h in hx
                       if h in use.board.hexes], alpha=0.6)
+        air = sorted(use.air_ends())
+        ov.set("use-air", hexes=[self._find(h) for h in air], color=COLORS["use-air"], alpha=0.45)
+        sm = use.strategic_reach()
+        sm_hexes = sorted(sm["ends"]) if sm else []
+        ov.set("use-strategic", hexes=[self._find(h) for h in sm_hexes], color=COLORS["use-strategic"], alpha=0.55)
         z = use.ezoc()
         ov.set("use-ezoc", hexes=[self._find(h) for h in sorted(z)], color=COLORS["use-ezoc"], alpha=0.25,
                label=[", ".join(sorted(z[h])) for h in sorted(z)])
         lines = [label("use.ezoc_count", lang, n=len(z), faction=label(f"use.faction.{use.ezoc_faction}", lang))]
-        reach = use.reach()
+        if air:
+            lines.append(label("use.air_summary", lang, unit=use.unit, n=len(air)))
+        if sm is not None:
+            lines.append(label("use.sm_refused." + sm["refused"], lang) if sm["refused"] else
+                         label("use.sm_summary", lang, unit=use.unit, n=len(sm["ends"]) - 1))
+        reach = None if use.strategic else use.reach()
         if reach is None:
             for name in ("use-reach", "use-stop", "use-attack"):
                 ov.set(name)
-            if use.unit:
+            if use.unit and not air and not use.strategic:
                 lines.append(label("use.not_land", lang, unit=use.unit))
         else:
             hexes = sorted(reach.cost)
@@ -177,7 +191,7 @@ class UseMap(pn.viewable.Viewer):
         self.answer.object = "\n".join(f"- {x}" for x in lines)
 
     def __panel__(self):
-        controls = pn.Column(self.unit_select, self.range, self.ezoc_select, self.first_step, self.port_select,
+        controls = pn.Column(self.unit_select, self.strategic, self.range, self.ezoc_select, self.first_step, self.port_select,
                              self.naval_faction, self.box_cost, width=280)
         return pn.Column(self.fixture_note, pn.Row(self.mapview, controls, sizing_mode="stretch_width"),
                          self.answer, sizing_mode="stretch_width")

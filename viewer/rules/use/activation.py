@@ -37,6 +37,7 @@ class LogStep:
     mp_after: int
     rule: str
     parts: tuple = ()
+    displaced: tuple = ()     # enemy air/naval units sent away by entering the hex (4.2.3.7)
 
 
 @dataclass
@@ -47,6 +48,7 @@ class Activation:
     costs: Costs = field(default_factory=Costs)
     weather: str = "clear"
     first_step_stops: bool = True
+    italy_axis: bool = True
     mp: int | None = None
     log: list[LogStep] = field(default_factory=list)
     mobile_attacks: int = 0
@@ -88,9 +90,21 @@ class Activation:
         if self.ended:
             raise ActivationError("ended", "4.2.3.1", f"the activation of {self.unit_id} is over")
 
-    def _record(self, action, hex, cost, rule, parts=()):
+    def _record(self, action, hex, cost, rule, parts=(), displaced=()):
         self.mp -= cost
-        self.log.append(LogStep(action, hex, cost, self.mp, rule, tuple(parts)))
+        self.log.append(LogStep(action, hex, cost, self.mp, rule, tuple(parts), tuple(displaced)))
+
+    def _enter(self, to: str) -> tuple:
+        """The unit stands in ``to``: city control and enemy fortresses change (2.3.1, 4.2.3.6);
+        enemy air and naval units there are displaced (4.2.3.7). Returns the displaced ids."""
+        from viewer.rules.use.fortress import displaced, enemy_enters
+        u = self.unit
+        gone = tuple(displaced(self.situation, to, u.faction))
+        s = enemy_enters(self.board, self.situation, to, u.faction, self.italy_axis)
+        for uid in gone:  # their owner moves them away; here they leave the hex
+            s = s.without(uid)
+        self.situation = s
+        return gone
 
     # -- steps ------------------------------------------------------------------------------
     def move(self, to: str) -> LogStep:
@@ -125,7 +139,8 @@ class Activation:
             raise ActivationError("no-mp", "4.2.1", f"entering {to} costs {sc.total} MP; {self.mp} left")
         self.situation = s.replace_unit(replace(u, hex=to, in_fortress=False))
         self._vacated = None
-        self._record("move", to, sc.total, "4.2.3.4" if sc.transport else "4.2.1", sc.parts)
+        gone = self._enter(to)
+        self._record("move", to, sc.total, "4.2.3.4" if sc.transport else "4.2.1", sc.parts, gone)
         return self.log[-1]
 
     def attack(self, target: str, kind: str = "mobile", result: str = "retreat",
@@ -182,7 +197,8 @@ class Activation:
             raise ActivationError("no-advance", "4.2.3.3", "no hex was vacated by the last attack")
         to, self._vacated = self._vacated, None
         self.situation = self.situation.replace_unit(replace(self.unit, hex=to, in_fortress=False))
-        self._record("advance", to, 0, "4.2.3.3")
+        gone = self._enter(to)
+        self._record("advance", to, 0, "4.2.3.3", (), gone)
         return self.log[-1]
 
     def leave_fortress(self) -> LogStep:

@@ -38,3 +38,34 @@ def displaced(situation: Situation, hex: str, faction: str) -> list[str]:
 def displacement_sorties(sorties: int) -> int:
     """A displaced unit counts as having moved: +1 Sortie if it has fewer than 6 (4.2.3.7)."""
     return sorties + 1 if sorties < 6 else sorties
+
+
+def displacement_targets(board: UseBoard, situation: Situation, unit_id: str, costs=None) -> dict:
+    """Where a displaced air or naval unit may go (4.2.3.7): ``{"targets": [...], "eliminated":
+    bool, "missing": [cells]}``. It moves by its own movement rules, never by naval transport,
+    whatever its Sorties; with nowhere legal it is eliminated. Naval units: the ports and boxes
+    of their naval reach where a move may end. Air units: every legal end hex (4.2.2.1) within
+    their MP; the air cost per hex is not in the text, so until it is supplied the targets are
+    every legal end hex and the missing cell is named."""
+    from viewer.rules.charts import UnknownCell
+    from viewer.rules.use.naval import naval_reach
+    from viewer.rules.use.strategic import air_ends
+    from viewer.rules.use.tables import Costs
+    u = situation.unit(unit_id)
+    costs = costs or Costs()
+    if u.cls == "naval":
+        reach = naval_reach(board, situation, unit_id, costs=costs)
+        targets = sorted(k for k, r in reach.routes.items() if r.can_end and k != f"port:{u.hex}")
+        return {"targets": targets, "eliminated": not targets, "missing": [m.cell for m in reach.missing]}
+    if u.cls != "air":
+        raise ValueError(f"only air and naval units are displaced (4.2.3.7); {unit_id} is a {u.cls} unit")
+    ends = air_ends(board, situation, unit_id)
+    ends.discard(u.hex)
+    missing = []
+    try:
+        step = costs.cost("air-hex")
+        mp = 10 if u.supply == "full" else 5
+        ends = {h for h in ends if board.distance(u.hex, h) * step <= mp}
+    except UnknownCell as err:
+        missing.append(err.cell)
+    return {"targets": sorted(ends), "eliminated": not ends, "missing": missing}
