@@ -14,6 +14,7 @@ from viewer.views.sections import Sections
 from viewer.views.text import label
 from viewer.views.use_activation import UseActivation
 from viewer.views.use_map import UseMap
+from viewer.views.use_tables import UseTables
 from viewer.views.use_units import UseUnits
 
 USE_CALCULATORS = ("use.move-cost", "use.attack-cost", "use.naval-move", "use.range", "use.stacking",
@@ -32,5 +33,6 @@ activation = UseActivation(shell.state, use)
 units = UseUnits(shell.state, use, board_map.mapview.hexmap)
 calculators = CalculatorList(shell.state, USE_CALCULATORS)
 sections = Sections(shell.state, {"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
-                                  "ui.calculators": calculators})
+                                  "ui.calculators": pn.Column(calculators, UseTables(shell.state),
+                                                              sizing_mode="stretch_width")})
 shell.page(sections.layout).servable()

@@ -77,3 +77,19 @@ def test_hexmap_round_trip(name):
         return {k: v - {"strait"} for k, v in sides.items() if v - {"strait"}}
     assert plain(back.hexsides) == plain(b.hexsides)
     assert {frozenset(s.hexes) for s in back.straits} == {frozenset(s.hexes) for s in b.straits}
+
+
+def test_a_user_chart_value_reaches_the_map(store):
+    """A strait cost typed into the Movement Table (saved per user) completes the Athens ->
+    Sevastopol total of Ex. T39 on the map's naval reach."""
+    from viewer.rules.use import tables
+    from viewer.views.use_tables import UseTableTarget
+    target = UseTableTarget("use.movement", store)
+    mine = target.parse("chart: use.movement\ncells:\n  - {item: strait, cost: 2, kind: plus, source: my copy}\n",
+                        "yaml", "test")
+    target.save("use.movement", target.use(mine))
+    assert tables.chart("use.movement", store=store).get(("strait",), "cost") == 2
+    s = UseState(store=store, board_name="fixture:seas")
+    s.port = "4340"
+    r = s.naval().route("3845")
+    assert r.straits == 2 and r.mp == 3 + 2 * 2
