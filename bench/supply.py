@@ -15,7 +15,9 @@ built once outside the timings; each power's masks reach it as an edge-weight fu
 edge weighs ``None``), the way a networkx engine would apply them without rebuilding the graph.
 
 It prints ``full recomputation: N.N ms``, ``networkx baseline: N.N ms`` and ``speed-up: N.Nx``
-for each, and the machine's load average (the machine is shared: compare runs with care).
+for each, and the machine's load average (the machine is shared: compare runs with care). The two
+backends take turns on a chain of scenarios, each one move after the last, so both recompute after
+a move and a burst of load on the machine falls on both; each side reports its best run.
 """
 from __future__ import annotations
 
@@ -158,18 +160,21 @@ class Timed:
             self.seconds += time.perf_counter() - t
 
 
-def timed(fn, scenarios, backend, cold=False) -> tuple[float, float]:
-    """Best wall time of ``fn(scenario)`` over ``scenarios`` with ``backend`` doing the searches,
-    and the time its searches took in that run (``cold``: the kept state dropped first)."""
-    best = (np.inf, np.inf)
-    for s in scenarios:
+def timed(fn, runs, backends, cold=False) -> list[tuple[float, float]]:
+    """For each backend, the best wall time of ``fn(scenario)`` over its runs, and the time its
+    searches took in that run (``cold``: the kept state dropped first). ``runs``: (scenario, backend
+    index) pairs; each scenario is one move after the one before, so every run (whichever backend)
+    recomputes after a move, and the backends take turns, so that a burst of load on the (shared)
+    machine hits both sides alike."""
+    best = [(np.inf, np.inf)] * len(backends)
+    for s, k in runs:
         if cold:
             state._CACHE.clear()
-        saved, legs.BACKEND = legs.BACKEND, Timed(backend)
+        saved, legs.BACKEND = legs.BACKEND, Timed(backends[k])
         try:
             t = time.perf_counter()
             fn(s)
-            best = min(best, (time.perf_counter() - t, legs.BACKEND.seconds))
+            best[k] = min(best[k], (time.perf_counter() - t, legs.BACKEND.seconds))
         finally:
             legs.BACKEND = saved
     return best
@@ -181,7 +186,7 @@ def main(n_units: int = 300, repeat: int = 21) -> None:
     nxs = NetworkxSearch(map_graph(hexmap))
     hq = next(u.id for u in scenario.units.values() if u.is_hq)
     selected = next(u.id for u in scenario.units.values() if not u.is_hq)
-    after_moves = moves(hexmap, scenario, repeat)
+    after_moves = moves(hexmap, scenario, 2 * repeat)
 
     def verdicts(s):                          # every unit's in-supply verdict
         return trace_all(hexmap, s)
@@ -214,9 +219,9 @@ def main(n_units: int = 300, repeat: int = 21) -> None:
     csgraph = legs.CsgraphSearch()
     for name, fn, cold in cases:
         fn(scenario)                          # warm the map's static graph
-        t_cs, s_cs = timed(fn, after_moves, csgraph, cold=cold)
-        t_nx, s_nx = timed(fn, after_moves[: repeat if fn is not every_chain else max(5, repeat // 3)], nxs,
-                           cold=cold)
+        nx_runs = repeat if fn is not every_chain else max(5, repeat // 3)
+        order = [0, 1] * nx_runs + [0] * (repeat - nx_runs)        # csgraph and networkx take turns
+        (t_cs, s_cs), (t_nx, s_nx) = timed(fn, list(zip(after_moves, order)), [csgraph, nxs], cold=cold)
         print(f"{name}:\n  full recomputation: {t_cs * 1000:.1f} ms\n"
               f"  networkx baseline: {t_nx * 1000:.1f} ms\n  speed-up: {t_nx / t_cs:.1f}x\n"
               f"  (its searches alone: csgraph {s_cs * 1000:.1f} ms, networkx {s_nx * 1000:.1f} ms, "
