@@ -54,11 +54,11 @@ def test_t39_straits(board, graph):
 
 
 def test_t09_zones_of_named_places(board):
-    """Ex. T09 (1.3.6): Antwerp in 10 and 11, Gibraltar and Tangier in 16 and 17, Malta in 22."""
+    """Ex. T09 (1.3.6): Antwerp in 10 and 11, Gibraltar and Tangier in 16 and 17, Malta (Valletta) in 22."""
     assert board.hexes[board.find("Antwerp")].sea_zones == {"10", "11"}
     assert {"16", "17"} <= board.hexes[board.find("Gibraltar")].sea_zones
     assert {"16", "17"} <= board.hexes[board.find("Tangier")].sea_zones
-    assert "22" in board.hexes[board.find("Malta")].sea_zones
+    assert "22" in board.hexes[board.find("Valletta")].sea_zones
 
 
 def test_grid_is_even_r(board):

@@ -179,7 +179,19 @@ class UseBoard:
         return np.fromiter((feature in self.side(lab[a], lab[b]) for a, b in zip(src, dst)), bool, len(src))
 
     def hex_column(self, attr: str) -> np.ndarray:
-        return np.asarray([getattr(self.hexes[lbl], attr) for lbl in self.labels])
+        """One attribute of every hex, in ``labels`` order (cached per board)."""
+        cache = self.__dict__.setdefault("_hex_columns", {})
+        if attr not in cache:
+            cache[attr] = np.asarray([getattr(self.hexes[lbl], attr) for lbl in self.labels.tolist()])
+        return cache[attr]
+
+    @cached_property
+    def land_closed(self) -> np.ndarray:
+        """Per hex: closed to land movement and ZOC (sea, greyed 1.3.2, prohibited 1.3.8) or a
+        non-coastal hex of a neutral country (2.1.1)."""
+        land = self.hex_column("land")
+        return (~land | self.hex_column("greyed") | self.hex_column("prohibited")
+                | (self.hex_column("neutral") & ~self.hex_column("coastal")))
 
 
 def _zone_sort(z: str):

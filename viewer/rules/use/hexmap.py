@@ -139,14 +139,18 @@ def from_hexmap(hm: HexMap, numbering: str | None = None) -> UseBoard:
         if feat in HEXSIDE_FEATURES and b in grid.neighbors(a, numbering):
             sides.setdefault((a, b), set()).add(feat)
     regions = hm.regions.to_dict("records")
-    straits, canals, box_zones = [], [], {b: [] for b in MAP_BOXES}
+    straits, canals, box_zones, used = [], [], {b: [] for b in MAP_BOXES}, set()
+    # prefer hexsides whose both hexes hold the strait's zones (USE 1.3.6 puts strait hexes in both)
+    strait_sides.sort(key=lambda ab: -len(set(by_label[ab[0]]["sea_zones"]) & set(by_label[ab[1]]["sea_zones"])))
     for reg in regions:
         kind, name = reg.get("kind"), _text(reg.get("name"))
         if kind == "strait":
             zs = _zones(reg.get("sea_zones"))
+            # two straits may part the same zones (Øresund, Great Belt): each takes its own hexside
             for a, b in strait_sides:
-                if set(zs) <= set(by_label[a]["sea_zones"]) & set(by_label[b]["sea_zones"]):
+                if (a, b) not in used and set(zs) <= set(by_label[a]["sea_zones"]) | set(by_label[b]["sea_zones"]):
                     straits.append({"name": name, "hexes": [a, b], "zones": zs[:2]})
+                    used.add((a, b))
                     break
         elif kind == "canal":
             ends = [e for e in _text(reg.get("ends")).split(";") if e]

@@ -80,26 +80,37 @@ class Reach:
 
 
 def _edge_costs(board: UseBoard, situation: Situation, faction: str, costs: Costs,
-                src: np.ndarray, dst: np.ndarray, missing: dict) -> np.ndarray:
-    """MP of every directed edge (np.inf where a cost is unknown), one step_cost per kind."""
+                src: np.ndarray, dst: np.ndarray, missing: dict, wanted: np.ndarray) -> np.ndarray:
+    """MP of every ``wanted`` directed edge (np.inf where a cost is unknown or the edge is not
+    wanted), one step_cost per distinct kind of step."""
     lab = board.labels.tolist()
     terrain = board.hex_column("terrain")
-    ecity = np.asarray([situation.enemy_city(board, h, faction) for h in lab])
-    efort = np.asarray([(situation.fortress_owner(board, h) or faction) != faction for h in lab])
+    ecity = np.zeros(len(lab), bool)
+    efort = np.zeros(len(lab), bool)
+    for i in np.flatnonzero(board.hex_column("city")):
+        ecity[i] = situation.enemy_city(board, lab[i], faction)
+    for i in np.flatnonzero(board.hex_column("fortress") != ""):
+        efort[i] = (situation.fortress_owner(board, lab[i]) or faction) != faction
     river = board.edge_feature("river")
     transport = board.edge_feature("transport-line")
-    keys = np.stack([terrain[dst], ecity[dst].astype(str), efort[dst].astype(str),
-                     river.astype(str), transport.astype(str)], axis=1)
-    uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+    out = np.full(len(src), np.inf)
+    w = np.flatnonzero(wanted)
+    if not len(w):
+        return out
+    names, tcode = np.unique(terrain, return_inverse=True)
+    d = dst[w]
+    key = (np.asarray(tcode).ravel()[d] * 16 + ecity[d] * 8 + efort[d] * 4 + river[w] * 2 + transport[w])
+    ukeys, inverse = np.unique(key, return_inverse=True)
+    uniq = [(names[k // 16], bool(k & 8), bool(k & 4), bool(k & 2), bool(k & 1)) for k in ukeys.tolist()]
     values = np.empty(len(uniq))
     for k, (t, c, f, rv, tr) in enumerate(uniq):
         try:
-            values[k] = step_cost(costs, str(t), river=rv == "True", transport=tr == "True",
-                                  enemy_city=c == "True", enemy_fortress=f == "True").total
+            values[k] = step_cost(costs, str(t), river=rv, transport=tr, enemy_city=c, enemy_fortress=f).total
         except UnknownCell as err:
             missing.setdefault(err.cell, err)
             values[k] = np.inf
-    return values[np.asarray(inverse).ravel()]
+    out[w] = values[np.asarray(inverse).ravel()]
+    return out
 
 
 def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: int | None = None,
@@ -119,16 +130,18 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
     for u in others.units:
         if u.land and u.hex in idx:
             (friendly_land if u.faction == unit.faction else enemy_land)[idx[u.hex]] = True
-    in_ezoc = np.asarray([h in zmap for h in lab])
-    closed = np.asarray([land_closed(board, h) or (board.hexes[h].neutral and not board.hexes[h].coastal)
-                         for h in lab])
+    in_ezoc = np.zeros(n, bool)
+    in_ezoc[[idx[h] for h in zmap]] = True
+    closed = board.land_closed
     src, dst = board.edges
     missing: dict = {}
-    cost = _edge_costs(board, situation, unit.faction, costs, src, dst, missing)
-    block = np.fromiter((bool(zmap.get(lab[a], frozenset()) & zmap.get(lab[b], frozenset()))
-                         for a, b in zip(src, dst)), bool, len(src))
-    legal = (~closed[dst] & ~enemy_land[dst] & ~(friendly_land[dst] & in_ezoc[dst])
-             & ~board.edge_feature("prohibited-land") & ~block & np.isfinite(cost))
+    candidate = (~closed[dst] & ~enemy_land[dst] & ~(friendly_land[dst] & in_ezoc[dst])
+                 & ~board.edge_feature("prohibited-land"))
+    cost = _edge_costs(board, situation, unit.faction, costs, src, dst, missing, candidate)
+    block = np.zeros(len(src), bool)
+    for e in np.flatnonzero(in_ezoc[src] & in_ezoc[dst]):   # same-unit EZOC (4.2.3.1)
+        block[e] = bool(zmap[lab[src[e]]] & zmap[lab[dst[e]]])
+    legal = candidate & ~block & np.isfinite(cost)
     o = idx[unit.hex]
     # nodes: F = 0..n-1, L = n..2n-1, origin = 2n
     first = legal & (src == o)

@@ -7,6 +7,8 @@ kind ``charts``, under the chart id) is merged over it. An unknown cell raises
 """
 from __future__ import annotations
 
+import copy
+from functools import lru_cache
 from pathlib import Path
 
 from viewer.rules.charts import Chart, ChartError, UnknownCell, chart_from_dict, load_chart
@@ -18,11 +20,17 @@ FILES = {"use.movement": "movement.yaml", "use.attack-cost": "attack-cost.yaml",
 __all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart", "Costs"]
 
 
-def shipped(chart_id: str) -> Chart:
+@lru_cache(maxsize=None)
+def _shipped(chart_id: str) -> Chart:
     try:
         return load_chart(DATA / FILES[chart_id])
     except KeyError:
         raise ChartError(chart_id, "unknown chart", allowed=sorted(FILES)) from None
+
+
+def shipped(chart_id: str) -> Chart:
+    """The chart as shipped (a fresh copy: callers may add cells to it)."""
+    return copy.deepcopy(_shipped(chart_id))
 
 
 def chart(chart_id: str, user: bool = True, store=None) -> Chart:
