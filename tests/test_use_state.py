@@ -93,3 +93,10 @@ def test_a_user_chart_value_reaches_the_map(store):
     s.port = "4340"
     r = s.naval().route("3845")
     assert r.straits == 2 and r.mp == 3 + 2 * 2
+
+
+def test_removing_the_selected_unit_clears_the_selection(store):
+    s = UseState(store=store, board_name="fixture:france-1940")
+    s.unit, s.range = "2nd Panzer", 2
+    s.remove_unit("2nd Panzer")
+    assert s.unit == "" and s.reach() is None and s.range_hexes() == set() and s.air_ends() == set()

@@ -89,10 +89,14 @@ class UseState(param.Parameterized):
         return unit
 
     def remove_unit(self, uid: str) -> None:
-        self.units = [u for u in self.units if u.id != uid]
         if self.unit == uid:
             self.unit = ""
+        self.units = [u for u in self.units if u.id != uid]
         self.save()
+
+    def selected_unit(self) -> Unit | None:
+        """The selected unit, or None (also when it was just removed)."""
+        return next((u for u in self.units if u.id == self.unit), None) if self.unit else None
 
     def set_supply(self, uid: str, supply: str) -> None:
         if supply not in SUPPLY:
@@ -103,10 +107,8 @@ class UseState(param.Parameterized):
     # -- the rules' answers ---------------------------------------------------------------
     def reach(self) -> Reach | None:
         """The selected land unit's reach, stops and attacks (4.2.3), or None."""
-        if not self.unit:
-            return None
-        u = self.situation.unit(self.unit)
-        if not u.land or u.hex not in self.board.hexes:
+        u = self.selected_unit()
+        if u is None or not u.land or u.hex not in self.board.hexes:
             return None
         return land_reach(self.board, self.situation, self.unit, costs=Costs.user(self.store),
                           weather=self.weather, first_step_stops=self.first_step_stops)
@@ -138,25 +140,26 @@ class UseState(param.Parameterized):
     def air_ends(self) -> set[str]:
         """Hexes where the selected air unit may end a move (4.2.2.1); empty for other units."""
         from ..rules.use.strategic import air_ends
-        if not self.unit:
+        u = self.selected_unit()
+        if u is None or u.cls != "air" or u.hex not in self.board.hexes:
             return set()
-        u = self.situation.unit(self.unit)
-        return air_ends(self.board, self.situation, self.unit) if u.cls == "air" else set()
+        return air_ends(self.board, self.situation, self.unit)
 
     def strategic_reach(self) -> dict | None:
         """The selected unit's strategic movement (4.1), when ``strategic`` is on."""
         from ..rules.use.strategic import strategic_reach
-        if not (self.unit and self.strategic):
+        u = self.selected_unit()
+        if u is None or not self.strategic or u.hex not in self.board.hexes:
             return None
         return strategic_reach(self.board, self.situation, self.unit)
 
     def range_hexes(self) -> set[str]:
         """Hexes within ``range`` of the selected unit (1.4), empty when none."""
         from ..rules.use.basics import hexes_in_range
-        if not self.unit or not self.range:
+        u = self.selected_unit()
+        if u is None or not self.range or u.hex not in self.board.hexes:
             return set()
-        u = self.situation.unit(self.unit)
-        return hexes_in_range(self.board, u.hex, self.range) if u.hex in self.board.hexes else set()
+        return hexes_in_range(self.board, u.hex, self.range)
 
     def passages(self) -> list[tuple[str, tuple[str, ...], bool]]:
         """Every strait and canal with its hexes and whether it is open to ``faction`` (4.2.4.1)."""

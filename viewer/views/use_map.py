@@ -183,8 +183,8 @@ class UseMap(pn.viewable.Viewer):
                                closed=", ".join(nav.closed) or "-"))
             for r in sorted(nav.routes.values(), key=lambda r: (r.mp_known, r.target))[:15]:
                 mp = r.mp if r.mp is not None else label("use.mp_plus_straits", lang, mp=r.mp_known, n=r.straits)
-                lines.append(label("use.route_line", lang, target=_place(use.board, r.target), mp=mp,
-                                   path=" → ".join(_place(use.board, n) for n in r.nodes)))
+                lines.append(label("use.route_line", lang, target=_place(use.board, r.target, lang), mp=mp,
+                                   path=" → ".join(_place(use.board, n, lang) for n in r.nodes)))
         for name, _, ok in passages:
             lines.append(label("use.passage_open" if ok else "use.passage_closed", lang, name=name,
                                faction=label(f"use.faction.{use.faction}", lang)))
@@ -197,10 +197,10 @@ class UseMap(pn.viewable.Viewer):
                          self.answer, sizing_mode="stretch_width")
 
 
-def _place(board, node: str) -> str:
+def _place(board, node: str, lang: str) -> str:
     kind, _, name = node.partition(":")
     if kind == "port" and name in board.hexes:
         return board.hexes[name].name or name
     if kind == "box" and name in MAP_BOXES:
-        return name
-    return f"{kind} {name}"
+        return label(f"use.box.{name}", lang)
+    return label("use.zone", lang, zone=name)

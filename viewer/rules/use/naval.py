@@ -227,6 +227,8 @@ class NavalGraph:
                     continue
                 end = self.can_end(n, category) and (end_in_box or not n.startswith("box:"))
                 key = n.replace("dock:", "port:")
+                if key == start.replace("dock:", "port:"):
+                    continue  # back to the start port is no move
                 route = NavalRoute(key, [p.replace("dock:", "port:") for p in path], known, straits, total, end)
                 old = reach.routes.get(key)
                 if old is None or (route.mp_known, route.straits) < (old.mp_known, old.straits):
