@@ -81,12 +81,12 @@ def _lines_on_board(cities, row_at, dry, facts) -> tuple[list[dict], dict]:
     by_name = {c["en"]: c["row"] for c in cities}
     out, notes = [], {"dropped waypoints": 0, "lines cut at the board's edge": 0, "lines off the board": 0}
     for line in lines:
-        runs, run = [], []
+        runs, run, cut = [], [], False
         for s in line["stops"]:
             row = by_name.get(s) if isinstance(s, str) else row_at(s)
             if row is None:
                 runs.append(run)
-                run = []
+                run, cut = [], True
             elif not dry[row]:
                 notes["dropped waypoints"] += 1
             else:
@@ -96,8 +96,7 @@ def _lines_on_board(cities, row_at, dry, facts) -> tuple[list[dict], dict]:
         if not runs:
             notes["lines off the board"] += 1
             continue
-        if len(runs) > 1 or len(runs[0]) < len(line["stops"]) - notes["dropped waypoints"]:
-            notes["lines cut at the board's edge"] += int(len(runs) > 1)
+        notes["lines cut at the board's edge"] += int(cut)
         for k, r in enumerate(runs):
             name = line["name"] if len(runs) == 1 else f"{line['name']} ({k + 1})"
             out.append({"name": name, "source": line["source"], "stops": r})

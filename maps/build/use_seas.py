@@ -76,12 +76,10 @@ def sea_zones(sheet, hexes, hexsides, cities, row_at, facts) -> tuple[dict, dict
     members = [set() if z == 0 else {int(z)} for z in zone]
     has = nb >= 0
     touches_land = (has & ~wet[np.where(has, nb, 0)]).any(axis=1)
-    border_ends = 0
     for i in np.flatnonzero((zone > 0) & touches_land):
         for j in nb[i]:
             if j >= 0 and zone[j] > 0 and zone[j] != zone[i] and touches_land[j]:
                 members[i].add(int(zone[j]))
-                border_ends += 1
     straits = {}
     for name, spec in facts["straits"].items():
         a, b = (row_at(p) for p in spec["sides"])
@@ -120,7 +118,6 @@ def sea_zones(sheet, hexes, hexsides, cities, row_at, facts) -> tuple[dict, dict
     stats = {"sea zones": len(used), "sea hexes": int(sea.sum()), "sea hexes in no zone": int((sea & (zone == 0)).sum()),
              "border-end hexes in two zones": int(sum(len(m) > 1 for m, s in zip(members, sea) if s)),
              "ports": len(port_zones)}
-    del border_ends
     return {"zone": zone, "touching": touching, "straits": straits, "canals": canals, "port_zones": port_zones,
             "used": used}, stats
 
