@@ -362,3 +362,21 @@ def test_climate_zones(board):
     assert board.hex(_place(board, "Paris", "capital"))["climate_zone"] == "temperate"
     assert board.hex(_place(board, "Athens"))["climate_zone"] == "warm"
     assert board.hex(board.hex_at(25.5, 29.2))["climate_zone"] == "desert"  # Siwa
+
+
+def test_sea_zones_column_is_consistent(board):
+    """USE 1.3.6: every sea hex of a zone and every port names known zones; most hexes are in one
+    zone, those on a border end or a strait in two (three where three zones meet at a coast)."""
+    h = board.hexes
+    known = set(board.regions.loc[board.regions["kind"] == "sea_zone", "number"].astype(int))
+    counts = collections.Counter()
+    for text in h["sea_zones"].dropna():
+        zs = _zones(text)
+        assert zs <= known
+        counts[len(zs)] += 1
+    assert counts[1] > 10 * counts[2] > 0 and counts[3] <= 3 and set(counts) <= {1, 2, 3}
+    ports = h[h["port"]]
+    assert ports["sea_zones"].notna().all()
+    water_in_zone = h[(h["terrain"] == "sea") & h["sea_zones"].notna()]
+    lakes = h[(h["terrain"] == "sea") & h["sea_zones"].isna()]
+    assert len(water_in_zone) > 1500 and len(lakes) < 100  # lakes: water in no zone
