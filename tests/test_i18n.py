@@ -133,3 +133,20 @@ def test_malformed_label_file_is_reported(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         i18n.catalogue.cache_clear()
+
+
+def test_every_board_vocabulary_name_has_a_label_in_both_languages():
+    from viewer.board import terrain
+    from viewer.board.terrain import vocabulary
+
+    for game in terrain.GAMES:
+        try:
+            vocab = vocabulary(game)
+        except ValueError:
+            continue
+        for kind, names in (("terrain", vocab.terrain), ("hexside", vocab.hexside_features),
+                            ("climate", vocab.climate_zones)):
+            for name in names:
+                key = f"{kind}.{name}"
+                assert i18n.has(key), (game, key)
+                assert t(key, "en") and t(key, "es"), (game, key)
