@@ -35,7 +35,7 @@ serve: install
 		--allow-websocket-origin=localhost:$(PORT)
 
 test: install-test
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests --durations=15
 
 bench: install-test
 	$(BIN)/python bench/render.py
