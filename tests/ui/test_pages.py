@@ -145,7 +145,7 @@ def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
     base, _ = server
     page = _open(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
-    page.locator(".rule-link button").first.click()
+    page.locator(".calc-core-dice .rule-link button").first.click()
     page.locator(".rule-panel").first.wait_for(timeout=WAIT)
     page.get_by_text("WiF 2.7").first.wait_for()
     assert page.url.rstrip("/").endswith("/wif")

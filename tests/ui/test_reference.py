@@ -104,7 +104,7 @@ def test_rule_panel_shows_the_card_beside_the_map(server, watched):
     base, _ = server
     page = _open(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
-    page.locator(".rule-link button").first.click()
+    page.locator(".calc-core-dice .rule-link button").first.click()
     page.locator(".rule-panel").first.wait_for(timeout=10000)
     page.get_by_text("ten-sided dice", exact=False).first.wait_for(timeout=10000)
     page.locator(".card-permalink").first.wait_for()
