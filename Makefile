@@ -39,6 +39,8 @@ test: install-test
 
 bench: install-test
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/supply.py
+	$(BIN)/python bench/world.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
