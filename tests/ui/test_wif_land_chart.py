@@ -46,12 +46,12 @@ def test_the_land_card_draws_the_users_result_codes(server, watched, fixture_tab
     page.locator(".section-switch button").nth(1).click()
     page.wait_for_timeout(1000)
     page.locator(".calculator-list-select select").first.select_option(label="Land combat odds")
-    field = page.locator(".calc-input-attack input").first   # 20 against 10: column 2:1
+    field = page.locator(".calc-wif-land-odds .calc-input-attack input")   # 20 against 10: column 2:1
     field.fill("20")
     field.press("Enter")
-    page.locator(".calc-input-weather select").first.select_option("fine")
+    page.locator(".calc-wif-land-odds .calc-input-weather select").select_option("fine")
     page.wait_for_function(f"() => ({_CODE_BARS})().includes('T1,T2,T3')", timeout=WAIT)
-    field = page.locator(".calc-input-drm input").first
+    field = page.locator(".calc-wif-land-odds .calc-input-drm input")
     field.fill("10")
     field.press("Enter")
     # totals 12..30: only T2 and T3 remain
