@@ -47,19 +47,20 @@ def test_unit_reach_ezoc_and_naval_reach(server, watched):
     sx, sy = page.evaluate(_SCREEN_XY, [x, y])
     page.mouse.click(sx, sy)
     page.locator("text=2nd Panzer: 10 MP").first.wait_for(timeout=45000)
-    assert page.evaluate(_ROWS, "overlay-use-reach-main") > 20
-    assert page.evaluate(_ROWS, "overlay-use-stop-main") > 0
+    # the overlays reach the browser a moment after the text: wait for them
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-reach-main') > 20", timeout=45000)
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-stop-main') > 0", timeout=45000)
     # the Axis player's enemy ZOC: the three French armies' hexes (Metz in its fortress exerts none)
-    ezoc = page.evaluate(_ROWS, "overlay-use-ezoc-main")
-    assert ezoc == 11
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-ezoc-main') == 11", timeout=45000)
     assert page.locator("text=From 2915 on 10th Army in 2914: 3 MP").first.is_visible()
 
     page = _open(watched, base + "/use?board=fixture:seas")
     page.locator(".use-port-select select").select_option(label="Rotterdam (2519)")
     page.locator("text=Brest: 3 MP").first.wait_for(timeout=45000)
     ports = sum(1 for h in fixtures.seas().hexes.values() if h.port)
-    assert 0 < page.evaluate(_ROWS, "overlay-use-naval-main") < ports
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-naval-main') > 0", timeout=45000)
+    assert page.evaluate(_ROWS, "overlay-use-naval-main") < ports
     # straits and canals drawn open or closed for the moving faction (4.2.4.1)
-    assert page.evaluate(_ROWS, "overlay-use-passages-main") > 0
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-passages-main') > 0", timeout=45000)
     assert page.locator("text=Dardanelles: open to the Western Allies").first.is_visible()
     assert not watched.errors
