@@ -78,25 +78,27 @@ class WeatherTarget(ChartTarget):
 
 
 class TableTarget(ChartTarget):
-    """One WiF combat or war table (``viewer.rules.wif.tables``): the user's single copy, the one
-    the calculators read, merged over the cells the rulebook reveals."""
+    """One game table: the user's single copy, the one the calculators read, merged over the cells
+    the rulebook reveals. ``tables`` is the game's table module (default ``viewer.rules.wif.tables``;
+    ``viewer.rules.use.tables`` has the same functions)."""
 
     title_key, help_key = "ui.tables.title", "ui.tables.help"
     named = False
 
-    def __init__(self, chart_id: str, store: UserStore):
+    def __init__(self, chart_id: str, store: UserStore, tables=tables):
         super().__init__(store)
+        self.tables = tables
         tables.shipped(chart_id)   # ChartError naming the known tables if there is no such chart
         self.chart_id = chart_id
         self._in_use: Chart | None = None
 
     def base(self) -> Chart:
-        return tables.shipped(self.chart_id)
+        return self.tables.shipped(self.chart_id)
 
     def in_use(self) -> Chart:
         if self._in_use is None:
             try:
-                self._in_use = tables.chart(self.chart_id, store=self.store)
+                self._in_use = self.tables.chart(self.chart_id, store=self.store)
             except ChartError:   # a malformed saved copy: show the shipped chart; loading it names the fault
                 self._in_use = self.base()
         return self._in_use
@@ -107,7 +109,7 @@ class TableTarget(ChartTarget):
         return self._in_use
 
     def save(self, name: str, chart: Chart) -> None:
-        tables.save_user_chart(chart, self.store)
+        self.tables.save_user_chart(chart, self.store)
 
     def load(self, name: str) -> Chart:
         try:

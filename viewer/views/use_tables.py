@@ -5,55 +5,19 @@ from __future__ import annotations
 
 import panel as pn
 
-from ..rules.charts import Chart, ChartError, chart_from_dict
 from ..rules.use import tables
 from ..state import SessionState
-from ..userdata import UserDataError, UserStore
+from ..userdata import UserStore
 from .chart_editor import ChartEditor
-from .chart_targets import ChartTarget
+from .chart_targets import TableTarget
 from .text import label
 
 
-class UseTableTarget(ChartTarget):
+class UseTableTarget(TableTarget):
     """One USE chart: the user's single copy (``charts/<chart id>``) over the shipped cells."""
 
-    title_key, help_key = "ui.tables.title", "ui.tables.help"
-    named = False
-
     def __init__(self, chart_id: str, store: UserStore):
-        super().__init__(store)
-        tables.shipped(chart_id)
-        self.chart_id = chart_id
-        self._in_use: Chart | None = None
-
-    def base(self) -> Chart:
-        return tables.shipped(self.chart_id)
-
-    def in_use(self) -> Chart:
-        if self._in_use is None:
-            try:
-                self._in_use = tables.chart(self.chart_id, store=self.store)
-            except ChartError:
-                self._in_use = self.base()
-        return self._in_use
-
-    def use(self, chart: Chart, name: str = "") -> Chart:
-        self._in_use = self.base().merged(chart)
-        return self._in_use
-
-    def save(self, name: str, chart: Chart) -> None:
-        tables.save_user_chart(chart, self.store)
-
-    def load(self, name: str) -> Chart:
-        try:
-            data = self.store.load("charts", self.chart_id)
-        except UserDataError as err:
-            raise ChartError(f"user chart {self.chart_id}", str(err)) from None
-        return chart_from_dict(data, self.base().schema, origin=str(self.store.path("charts", self.chart_id)),
-                               default_source="user")
-
-    def names(self) -> list[str]:
-        return [self.chart_id] if self.store.path("charts", self.chart_id).exists() else []
+        super().__init__(chart_id, store, tables=tables)
 
 
 class UseTables(pn.viewable.Viewer):
