@@ -8,7 +8,12 @@ from __future__ import annotations
 from ..rules.charts import Chart, ChartError, chart_from_dict, parse_chart
 from ..rules.wif import tables
 from ..rules.wif.weather_chart import CHART_ID, parse_weather_chart, with_user_cells
-from ..state.weather import WeatherSession, load_user_chart, save_user_chart, user_chart_names
+from ..state.weather import (
+    WeatherSession,
+    load_user_chart,
+    save_user_chart,
+    user_chart_names,
+)
 from ..userdata import UserDataError, UserStore
 
 
