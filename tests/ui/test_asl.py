@@ -3,22 +3,14 @@ import pytest
 
 pytest.importorskip("playwright")
 
+from tests.ui.browser import screen_xy
 from tests.ui.test_pages import WAIT, _open
 from viewer import hexgrid
 from viewer.rules.asl.board import load_board
 
 pytestmark = pytest.mark.ui
 
-_XY = """([x, y]) => {
-  for (const doc of Bokeh.documents) {
-    const plot = doc.get_model_by_name('aslboard');
-    if (!plot) continue;
-    const view = Bokeh.index.find_one_by_id(plot.id);
-    const rect = view.canvas_view.el.getBoundingClientRect();
-    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-  }
-  return null;
-}"""
+_XY = screen_xy("aslboard")
 
 
 def _click(page, board, hex_id):

@@ -3,19 +3,10 @@ from __future__ import annotations
 
 import os
 
+from tests.ui.browser import screen_xy
 from viewer.rules.churchill.board import box_xy
 
-_SCREEN_XY = """([x, y]) => {
-  for (const doc of Bokeh.documents) {
-    const plot = doc.get_model_by_name('churchill-board');
-    if (!plot) continue;
-    const view = Bokeh.index.find_one_by_id(plot.id);
-    view.canvas_view.el.scrollIntoView({block: "center"});
-    const rect = view.canvas_view.el.getBoundingClientRect();
-    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-  }
-  return null;
-}"""
+_SCREEN_XY = screen_xy("churchill-board", scroll=True)
 
 
 def test_move_issue_with_card_and_click_box(server, watched):

@@ -7,23 +7,11 @@ from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
 from viewer.views.mapview import sheet_shifts  # noqa: E402
 
+from tests.ui.browser import WAIT, screen_xy  # noqa: E402
+
 pytestmark = pytest.mark.ui
 
-#: Server round trips on a 2-core machine: a language switch re-labels the whole /wif page
-#: (about 8 s measured quietly); a generous wait keeps the test about behaviour, not speed.
-WAIT = 45_000
-
-# Screen position of a data point of the map figure, through BokehJS's own scales.
-_SCREEN_XY = """([x, y]) => {
-  for (const doc of Bokeh.documents) {
-    const plot = doc.get_model_by_name('hexmap');
-    if (!plot) continue;
-    const view = Bokeh.index.find_one_by_id(plot.id);
-    const rect = view.canvas_view.el.getBoundingClientRect();
-    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-  }
-  return null;
-}"""
+_SCREEN_XY = screen_xy("hexmap")
 
 # Bar counts of the distribution charts in the document (a redraw adds a source).
 _BAR_COUNTS = """() => {

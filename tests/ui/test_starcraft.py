@@ -4,20 +4,11 @@ import pytest
 
 pytest.importorskip("playwright")
 
+from tests.ui.browser import WAIT, screen_xy  # noqa: E402
+
 pytestmark = pytest.mark.ui
 
-WAIT = 45_000
-
-_SCREEN_XY = """([x, y]) => {
-  for (const doc of Bokeh.documents) {
-    const plot = doc.get_model_by_name('sctable');
-    if (!plot) continue;
-    const view = Bokeh.index.find_one_by_id(plot.id);
-    const rect = view.canvas_view.el.getBoundingClientRect();
-    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-  }
-  return null;
-}"""
+_SCREEN_XY = screen_xy("sctable")
 
 
 def test_drag_a_model_onto_a_marker_takes_control(server, watched):

@@ -4,21 +4,13 @@ import pytest
 
 pytest.importorskip("playwright")
 
+from tests.ui.browser import screen_xy  # noqa: E402
 from viewer import hexgrid  # noqa: E402
 from viewer.rules.use import fixtures, grid  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
-_SCREEN_XY = """([x, y]) => {
-  for (const doc of Bokeh.documents) {
-    const plot = doc.get_model_by_name('hexmap');
-    if (!plot) continue;
-    const view = Bokeh.index.find_one_by_id(plot.id);
-    const rect = view.canvas_view.el.getBoundingClientRect();
-    return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
-  }
-  return null;
-}"""
+_SCREEN_XY = screen_xy("hexmap")
 
 _ROWS = """(name) => {
   for (const doc of Bokeh.documents) {
