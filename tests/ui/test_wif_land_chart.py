@@ -46,11 +46,21 @@ def test_the_land_card_draws_the_users_result_codes(server, watched, fixture_tab
     page.locator(".section-switch button").nth(1).click()
     page.wait_for_timeout(1000)
     page.locator(".calculator-list-select select").first.select_option(label="Land combat odds")
-    field = page.locator(".calc-wif-land-odds .calc-input-attack input")   # 20 against 10: column 2:1
-    field.fill("20")
-    field.press("Enter")
-    page.locator(".calc-wif-land-odds .calc-input-weather select").select_option("fine")
-    page.wait_for_function(f"() => ({_CODE_BARS})().includes('T1,T2,T3')", timeout=WAIT)
+    card = page.locator(".calc-wif-land-odds")
+    card.locator(".calc-result").first.wait_for(timeout=WAIT)
+    page.wait_for_timeout(1500)   # the new card's widgets are connected a moment after they are drawn
+    bars = f"() => ({_CODE_BARS})().includes('T1,T2,T3')"
+    for attack in ("20", "21"):   # a value typed before the widget was connected is lost: type again
+        field = card.locator(".calc-input-attack input")   # 20 or 21 against 10: column 2:1
+        field.fill(attack)
+        field.press("Enter")
+        card.locator(".calc-input-weather select").select_option("fine")
+        try:
+            page.wait_for_function(bars, timeout=WAIT)
+            break
+        except Exception:
+            if attack == "21":
+                raise
     field = page.locator(".calc-wif-land-odds .calc-input-drm input")
     field.fill("10")
     field.press("Enter")
