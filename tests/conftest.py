@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import socket
@@ -30,17 +31,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    """Serve every app in apps/ as `make serve` does; yields (base_url, log_path)."""
+@contextlib.contextmanager
+def serve_apps(tmp_path_factory, data_dir: str | None = None):
+    """Serve every app in apps/ as `make serve` does; yields (base_url, log_path).
+
+    ``data_dir``: the user data folder of this server (default: the run's shared one)."""
     port = free_port()
     log = tmp_path_factory.mktemp("serve") / "panel.log"
     apps = sorted(str(p) for p in (ROOT / "apps").glob("*.py"))
     cmd = [sys.executable, "-m", "panel", "serve", *apps, "--index", "index", "--address", "127.0.0.1",
            "--port", str(port), f"--allow-websocket-origin=localhost:{port}",
            f"--allow-websocket-origin=127.0.0.1:{port}", "--num-procs", "1"]
+    env = dict(os.environ)
+    if data_dir is not None:
+        env["WARGAME_VIEWER_DATA"] = data_dir
     with open(log, "w") as fh:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT, env=env)
     base = f"http://localhost:{port}"
     deadline = time.time() + 90
     while time.time() < deadline:
@@ -58,12 +64,21 @@ def server(tmp_path_factory):
     else:
         proc.terminate()
         raise RuntimeError(f"panel serve did not answer in 90 s:\n{log.read_text()}")
-    yield base, log
-    proc.terminate()
     try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield base, log
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """Every app served once for the whole run; yields (base_url, log_path)."""
+    with serve_apps(tmp_path_factory) as served:
+        yield served
 
 
 @pytest.fixture(scope="session")

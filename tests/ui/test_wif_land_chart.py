@@ -1,6 +1,5 @@
 """Browser test: the land combat card reads the user's saved table (a made-up TEST FIXTURE with codes
 T1..T3, not the game's) and draws one bar per result code; a new modifier redraws the bars."""
-import os
 
 import pytest
 
@@ -9,7 +8,7 @@ pytest.importorskip("playwright")
 from tests.ui.test_pages import WAIT, _open  # noqa: E402
 from viewer.rules.charts import chart_from_dict  # noqa: E402
 from viewer.rules.wif import tables  # noqa: E402
-from viewer.userdata import ENV_VAR, UserStore  # noqa: E402
+from viewer.userdata import UserStore  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
@@ -28,9 +27,20 @@ _CODE_BARS = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory):
+    """A server of its own with an empty user data folder: this test saves a user table, and what
+    earlier browser sessions left in the shared server and folder must not decide what it sees."""
+    from tests.conftest import serve_apps
+
+    data = tmp_path_factory.mktemp("land-data")
+    with serve_apps(tmp_path_factory, data_dir=str(data)) as (base, _log):
+        yield base, data
+
+
 @pytest.fixture
-def fixture_table():
-    store = UserStore(os.environ[ENV_VAR])   # the folder the test server reads
+def fixture_table(own_server):
+    store = UserStore(own_server[1])   # the folder that server reads
     code = lambda r: "T1" if r <= 6 else "T2" if r <= 14 else "T3"  # noqa: E731
     doc = {"chart": "wif.land-combat",
            "codes": {"result": {"T1": "fixture one", "T2": "fixture two", "T3": "fixture three"}},
@@ -41,8 +51,8 @@ def fixture_table():
     path.unlink(missing_ok=True)
 
 
-def test_the_land_card_draws_the_users_result_codes(server, watched, fixture_table):
-    page = _open(watched, server[0] + "/wif")
+def test_the_land_card_draws_the_users_result_codes(own_server, watched, fixture_table):
+    page = _open(watched, own_server[0] + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.wait_for_timeout(1000)
     page.locator(".calculator-list-select select").first.select_option(label="Land combat odds")
