@@ -345,3 +345,18 @@ def load_chart(path: str | Path, schema: ChartSchema | None = None,
     except OSError as exc:
         raise ChartError(str(path), f"cannot read the file ({exc.strerror})") from None
     return parse_chart(text, fmt, schema, str(path), default_source)
+
+
+def user_chart(base: Chart, store=None) -> Chart | None:
+    """The user's saved cells of ``base`` (kept under ``charts/<chart id>`` in the user data folder),
+    or None when they saved none. A saved file that cannot be read is an error naming the file."""
+    from viewer.userdata import UserDataError, UserStore
+
+    store = store or UserStore()
+    try:
+        if not store.path("charts", base.id).exists():
+            return None
+        data = store.load("charts", base.id)
+    except UserDataError as err:
+        raise ChartError(f"user chart {base.id}", str(err)) from None
+    return chart_from_dict(data, base.schema, origin=f"user chart {base.id}", default_source="user")

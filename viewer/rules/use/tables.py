@@ -11,7 +11,7 @@ import copy
 from functools import lru_cache
 from pathlib import Path
 
-from viewer.rules.charts import Chart, ChartError, UnknownCell, chart_from_dict, load_chart
+from viewer.rules.charts import Chart, ChartError, UnknownCell, load_chart, user_chart
 
 DATA = Path(__file__).with_name("data")
 FILES = {"use.movement": "movement.yaml", "use.attack-cost": "attack-cost.yaml",
@@ -38,16 +38,8 @@ def chart(chart_id: str, user: bool = True, store=None) -> Chart:
     base = shipped(chart_id)
     if not user:
         return base
-    from viewer.userdata import UserDataError, UserStore
-    store = store or UserStore()
-    try:
-        if not store.path("charts", base.id).exists():
-            return base
-        data = store.load("charts", base.id)
-    except UserDataError as err:
-        raise ChartError(f"user chart {base.id}", str(err)) from None
-    mine = chart_from_dict(data, base.schema, origin=f"user chart {base.id}", default_source="user")
-    return base.merged(mine, override=True)
+    mine = user_chart(base, store)
+    return base.merged(mine, override=True) if mine is not None else base
 
 
 def save_user_chart(chart_obj: Chart, store=None):

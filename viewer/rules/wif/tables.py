@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from viewer.rules.charts import Chart, ChartError, UnknownCell, chart_from_dict, load_chart
+from viewer.rules.charts import Chart, ChartError, UnknownCell, load_chart, user_chart
 
 DATA = Path(__file__).with_name("data")
 #: chart id -> shipped file name.
@@ -39,29 +39,12 @@ def shipped(chart_id: str) -> Chart:
     return load_chart(DATA / name)
 
 
-def _user_chart(base: Chart, store=None) -> Chart | None:
-    """The user's saved cells of ``base``, or None when they saved none.
-
-    A saved file that cannot be read is an error naming the file, never silently ignored.
-    """
-    from viewer.userdata import UserDataError, UserStore
-
-    store = store or UserStore()
-    try:
-        if not store.path("charts", base.id).exists():
-            return None
-        data = store.load("charts", base.id)
-    except UserDataError as err:
-        raise ChartError(f"user chart {base.id}", str(err)) from None
-    return chart_from_dict(data, base.schema, origin=f"user chart {base.id}", default_source="user")
-
-
 def chart(chart_id: str, user: bool = True, store=None) -> Chart:
     """The shipped chart with the user's saved cells merged over it (user values win)."""
     base = shipped(chart_id)
     if not user:
         return base
-    mine = _user_chart(base, store)
+    mine = user_chart(base, store)
     return base.merged(mine, override=True) if mine is not None else base
 
 
