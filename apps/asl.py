@@ -3,8 +3,11 @@ night calculators (served at /asl)."""
 from viewer.rules.asl.board import load_board
 from viewer.views import AppShell, extension
 from viewer.views.asl_night import AslNightView
+from viewer.views.text import label
 
 extension()
 shell = AppShell("game.asl.name")
 view = AslNightView(load_board("teaching"), shell.state)
+if view.restore_problem:
+    shell.report(label("ui.saved_unreadable", shell.state.lang, message=view.restore_problem))
 shell.page(view.layout, view.calcs).servable()

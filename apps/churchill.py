@@ -15,12 +15,15 @@ from viewer.views.churchill_moves import IssueMover
 from viewer.views.churchill_settings import BoardSettingsPanel
 from viewer.views.churchill_stepper import ConferenceStepper
 from viewer.views.sections import Sections
+from viewer.views.text import label
 
 extension()
 shell = AppShell("game.churchill.name")
 store = UserStore()
 session = ChurchillSession()
-session.restore(store)
+problem = session.restore(store)
+if problem:
+    shell.report(label("ui.saved_unreadable", shell.state.lang, message=problem))
 session.param.watch(lambda *_: session.save(store), ["issues", "step", "agenda_winner", "conference_winner", "scores",
                                                      "leadership", "settings"])
 board = ChurchillBoard(session, shell.state)

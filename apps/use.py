@@ -12,6 +12,7 @@ from viewer.views import AppShell, extension
 from viewer.views.calculator_list import CalculatorList
 from viewer.views.sections import Sections
 from viewer.views.text import label
+from viewer.views.url import url_value
 from viewer.views.use_activation import UseActivation
 from viewer.views.use_map import UseMap
 from viewer.views.use_tables import UseTables
@@ -22,12 +23,13 @@ USE_CALCULATORS = ("use.move-cost", "use.attack-cost", "use.naval-move", "use.ra
 
 extension()
 shell = AppShell("game.use.name")
-asked = (pn.state.session_args or {}).get("board", [b""])[0] if pn.state.curdoc else b""
-asked = asked.decode() if isinstance(asked, bytes) else asked
+asked = url_value("board")
 available = boards.names()
 if asked and asked not in available:
     shell.report(label("use.bad_board", shell.state.lang, board=asked, allowed=", ".join(available)))
 use = UseState(board_name=asked if asked in available else available[0])
+if use.restore_problem:
+    shell.report(label("ui.saved_unreadable", shell.state.lang, message=use.restore_problem))
 board_map = UseMap(shell.state, use)
 activation = UseActivation(shell.state, use)
 units = UseUnits(shell.state, use, board_map.mapview.hexmap)

@@ -17,11 +17,12 @@ from viewer.views.sections import Sections
 from viewer.views.table_editor import TableEditors
 from viewer.views.weather import WeatherPanel
 from viewer.views.world import MAPS, choose_map, report_map_choice
+from viewer.views.url import url_value
 
 extension()
 shell = AppShell("game.wif.name")
 available = [m for m in MAPS if m in bundled_maps()]
-asked = (pn.state.session_args or {}).get("map", [None])[0] if pn.state.curdoc else None
+asked = url_value("map")
 map_name, refused = choose_map(asked, available)
 if refused is not None:
     report_map_choice(shell, refused, available)

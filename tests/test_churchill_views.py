@@ -80,11 +80,18 @@ def test_saved_state_survives(tmp_path):
     s.settings = s.settings.with_front_boxes("western", 8)
     s.save(store)
     t = ChurchillSession()
-    assert t.restore(store)
+    assert t.restore(store) is None
     assert t.issues == {"pol-mil-1": ["UK", 3]} and t.step == 5 and t.scores["UK"] == 21
     assert t.leadership["europe"] == "US" and t.settings.to_dict() == s.settings.to_dict()
-    (tmp_path / "settings" / "churchill.yaml").write_text("issues: [1, 2")
-    assert not ChurchillSession().restore(store)  # a broken file is ignored
+    saved = tmp_path / "settings" / "churchill.yaml"
+    saved.write_text("issues: [1, 2")
+    problem = ChurchillSession().restore(store)  # a broken file is reported and kept aside
+    assert "churchill.yaml" in problem and "not valid YAML" in problem and "kept as" in problem
+    backups = list(saved.parent.glob("churchill.yaml.unreadable-*"))
+    assert len(backups) == 1 and backups[0].read_text() == "issues: [1, 2" and not saved.exists()
+    saved.write_text("issues: {pol-mil-1: [UK, 99]}\nstep: many\n")  # YAML, but not a board
+    problem = ChurchillSession().restore(store)
+    assert problem and "kept as" in problem and not saved.exists()
 
 
 def test_stepper_counts_the_board_at_the_end_of_the_meeting():  # Churchill 5.27

@@ -223,8 +223,8 @@ def test_language_switch_relabels(panel, europe):
 
 def test_editor_reports_a_bad_file_and_keeps_the_scenario(panel):
     before = panel.scenario.scenario
-    panel.editor.file.filename = "bad.yaml"
-    panel.editor.file.value = b"map: europe\nunits:\n- {id: x, type: INF, power: Atlantis, hex: '3821'}\n"
+    panel.editor.file.widget.filename = "bad.yaml"
+    panel.editor.file.widget.value = b"map: europe\nunits:\n- {id: x, type: INF, power: Atlantis, hex: '3821'}\n"
     assert panel.editor.message.visible
     assert "units[0].power" in panel.editor.message.object and "Atlantis" in panel.editor.message.object
     assert panel.scenario.scenario is before

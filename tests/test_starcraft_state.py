@@ -81,9 +81,9 @@ def test_user_profiles_fill_the_attack_card():
     from viewer.views.starcraft_panel import StarcraftPanel
 
     panel = StarcraftPanel(SessionState(), StarcraftState())
-    panel.upload.value = b"units: [{name: x}]"
+    panel.upload.widget.value = b"units: [{name: x}]"
     assert panel.problem.visible and "tag" in panel.problem.object
-    panel.upload.value = FICTIONAL.encode()
+    panel.upload.widget.value = FICTIONAL.encode()
     assert not panel.problem.visible
     panel.attacker_profile.value = "Test Glorp Trooper (fictional)"
     panel.weapon.value = "Zap stick"

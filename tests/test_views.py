@@ -122,12 +122,12 @@ def test_card_presets_survive_a_new_card(card, tmp_path):
 
 
 def test_card_upload_validates_the_file(card):
-    card.presets.upload.filename = "mine.yaml"
-    card.presets.upload.value = b"inputs: {expression: 4d10 keep highest 2, target: 15}\n"
+    card.presets.upload.widget.filename = "mine.yaml"
+    card.presets.upload.widget.value = b"inputs: {expression: 4d10 keep highest 2, target: 15}\n"
     assert card.calculator.expression == "4d10 keep highest 2" and card.calculator.target == 15
-    card.presets.upload.value = b"inputs: {target: 10000000}\n"
+    card.presets.upload.widget.value = b"inputs: {target: 10000000}\n"
     assert card.error.parameter == "target" and card.calculator.target == 15
-    card.presets.upload.value = b"inputs: [oops\n"
+    card.presets.upload.widget.value = b"inputs: [oops\n"
     assert "mine.yaml, line" in card._error.object
 
 
@@ -162,10 +162,10 @@ def test_landing_lists_five_games_and_links_only_built_ones():
 
 
 def test_card_upload_for_another_calculator_is_refused(card):
-    card.presets.upload.filename = "other.yaml"
-    card.presets.upload.value = b"calculator: wif.naval-search\ninputs: {target: 3}\n"
+    card.presets.upload.widget.filename = "other.yaml"
+    card.presets.upload.widget.value = b"calculator: wif.naval-search\ninputs: {target: 3}\n"
     assert "wif.naval-search" in card._error.object and card.calculator.target == 7
-    card.presets.upload.value = b"inputs: [1, 2]\n"
+    card.presets.upload.widget.value = b"inputs: [1, 2]\n"
     assert "other.yaml" in card._error.object
 
 

@@ -11,9 +11,12 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
+from viewer.errors import ViewerError
 from viewer.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from viewer.safeload import trusted_paths
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -132,12 +135,19 @@ def run_supply(args: argparse.Namespace) -> int:
         hexmap = load_map(args.map)
     except (MapFileError, FileNotFoundError, KeyError, ValueError) as exc:
         raise InputError("map", f"cannot load map {args.map!r}: {exc}", sorted(bundled_maps())) from None
+    from viewer.state.scenario import bundled_scenarios
+
+    path = Path(args.scenario)
+    bundled = bundled_scenarios()
+    if not path.exists() and args.scenario in bundled:
+        path = bundled[args.scenario]
     try:
-        text = open(args.scenario, encoding="utf-8").read()
+        raw = path.read_bytes()
     except OSError as exc:
-        raise InputError("scenario", f"cannot read {args.scenario}: {exc.strerror or exc}") from None
+        raise InputError("scenario", f"cannot read {args.scenario}: {exc.strerror or exc}",
+                         ["a scenario file", *sorted(bundled)]) from None
     try:
-        scenario = load_scenario(text, hexmap)
+        scenario = load_scenario(raw, hexmap, origin=str(args.scenario))
     except ScenarioError as err:
         raise InputError(err.parameter, err.message, err.to_json()["error"]["allowed"]) from None
     if scenario.map != hexmap.name:
@@ -151,7 +161,8 @@ def configure_supply(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("supply", help="trace every unit's supply in a WiF scenario (WiF 2.4)",
                        description="python -m viewer supply --map europe --scenario FILE.yaml")
     p.add_argument("--map", required=True, help="a bundled map name (e.g. europe) or a .gpkg path")
-    p.add_argument("--scenario", required=True, help="a scenario YAML file (maps/scenarios/README.md)")
+    p.add_argument("--scenario", required=True,
+                   help="a scenario YAML file (maps/scenarios/README.md) or a bundled scenario's name")
     p.set_defaults(run=run_supply)
 
 
@@ -178,7 +189,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "run", None):
             verbs = sorted(parser._subparsers._group_actions[0].choices)  # noqa: SLF001
             raise InputError("verb", "name a verb", verbs)
-        return args.run(args)
+        with trusted_paths():  # the command line may read the files it is named (docs/security.md)
+            return args.run(args)
     except InputError as err:
         emit(err.to_json())
+        return EXIT_BAD_INPUT
+    except ViewerError as err:
+        emit(err.to_json())
+        return EXIT_BAD_INPUT
+    except RecursionError:
+        emit(InputError(None, "the input is nested too deeply to read").to_json())
         return EXIT_BAD_INPUT

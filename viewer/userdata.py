@@ -3,16 +3,21 @@
 The folder is ``platformdirs.user_data_dir("wargame-viewer")`` unless the environment variable
 ``WARGAME_VIEWER_DATA`` names another (tests and classroom servers use it). Files are YAML,
 written atomically so a crash never leaves half a file, and read back with errors that name the
-file and the fault. Everything survives a server restart.
+file and the fault. Everything survives a server restart. A saved file that cannot be read is
+moved aside (``<name>.yaml.unreadable-<time>``), never overwritten, and the error says where it went
+(docs/security.md).
 """
 from __future__ import annotations
 
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 import yaml
+
+from viewer.safeload import LoadError, decode, load_mapping
 
 ENV_VAR = "WARGAME_VIEWER_DATA"
 KINDS = ("settings", "presets", "charts", "scenarios")
@@ -21,6 +26,14 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 
 class UserDataError(ValueError):
     """A bad name or a malformed file; the message says which and what is allowed."""
+
+
+class UnreadableSave(UserDataError):
+    """A saved file that could not be read; it was moved to ``backup`` so nothing overwrites it."""
+
+    def __init__(self, message: str, path: Path, backup: Path | None):
+        super().__init__(message)
+        self.path, self.backup = path, backup
 
 
 def data_dir() -> Path:
@@ -75,10 +88,29 @@ class UserStore:
         return target
 
     def load(self, kind: str, name: str, group: str | None = None) -> dict:
+        """The saved document; one that cannot be read is moved aside and :class:`UnreadableSave`
+        names the file, the fault and the backup."""
         path = self.path(kind, name, group)
         if not path.exists():
             raise UserDataError(f"{path}: no such saved {kind[:-1] if kind.endswith('s') else kind}")
-        return parse_yaml_mapping(path.read_text(encoding="utf-8"), str(path))
+        try:
+            return load_mapping(decode(path.read_bytes(), str(path), "settings").text, str(path))
+        except LoadError as err:
+            raise self.unreadable(path, f"{err.origin}: {err.message}") from None
+
+    def unreadable(self, path: Path, fault: str) -> UnreadableSave:
+        """Move the saved file ``path`` aside as a backup and return the error that says so."""
+        backup: Path | None = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            os.replace(path, backup)
+        except OSError:
+            backup = None
+        kept = f"; it was kept as {backup.name}" if backup else ""
+        return UnreadableSave(f"{fault}{kept}", path, backup)
+
+    def set_aside(self, kind: str, name: str, fault: str, group: str | None = None) -> UnreadableSave:
+        """For a saved file that parsed but does not fit (a caller's own check failed)."""
+        return self.unreadable(self.path(kind, name, group), fault)
 
     def names(self, kind: str, group: str | None = None) -> list[str]:
         folder = self._folder(kind, group)
@@ -90,14 +122,9 @@ class UserStore:
         self.path(kind, name, group).unlink(missing_ok=True)
 
 
-def parse_yaml_mapping(text: str, origin: str) -> dict:
-    """Parse YAML that must hold a mapping; errors name ``origin`` and the line."""
+def parse_yaml_mapping(text: str | bytes, origin: str) -> dict:
+    """Parse YAML that must hold a mapping (bounded: viewer.safeload); errors name ``origin``."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f", line {mark.line + 1}" if mark is not None else ""
-        raise UserDataError(f"{origin}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
-    if not isinstance(data, dict):
-        raise UserDataError(f"{origin}: expected a mapping of names to values, got {type(data).__name__}")
-    return data
+        return load_mapping(text, origin, "settings")
+    except LoadError as err:
+        raise UserDataError(f"{err.origin}: {err.message}") from None

@@ -31,6 +31,7 @@ from viewer.rules.wif.weather_effects import (
 from viewer.rules.wif.weather_roll import (
     UNKNOWN, modified_roll_distribution, roll_weather, weather_probabilities,
 )
+from viewer.safeload import paths_trusted
 
 
 class Term(str):
@@ -70,20 +71,30 @@ class _WeatherCalculator(Calculator):
 
 def resolve_chart(spec: str, user_chart: Chart | None = None) -> Chart:
     """The Weather Chart to use: the shipped cells plus ``user_chart`` or the chart named by
-    ``spec`` (a YAML/CSV file path, or a chart saved in the user's data folder)."""
-    if user_chart is None and spec.strip():
-        path = Path(spec.strip()).expanduser()
-        try:
-            if path.suffix.lower() in (".yaml", ".yml", ".csv"):
-                user_chart = load_weather_chart(path)
-            else:
-                from viewer.userdata import UserDataError, UserStore  # the user's saved charts
+    ``spec``: a chart saved in the user's data folder, or (command line only, docs/security.md)
+    a YAML/CSV file path."""
+    from viewer.userdata import UserDataError, UserStore  # the user's saved charts
 
+    name = spec.strip()
+    if user_chart is None and name:
+        path = Path(name).expanduser()
+        looks_like_path = path.suffix.lower() in (".yaml", ".yml", ".csv") or "/" in name or "\\" in name
+        store = UserStore()
+        try:
+            if looks_like_path and paths_trusted():
+                user_chart = load_weather_chart(path)
+            elif looks_like_path:
+                raise CalculatorInputError(
+                    "chart", "a page takes the name of a chart saved in your data folder, not a file "
+                             "path (upload the file in the chart editor to save it)",
+                    store.names("charts", group=CHART_ID) or "the name of a saved chart")
+            else:
                 try:
-                    data = UserStore().load("charts", spec.strip(), group=CHART_ID)
+                    data = store.load("charts", name, group=CHART_ID)
                 except UserDataError as err:
-                    raise CalculatorInputError("chart", str(err)) from None
-                user_chart = parse_weather_chart(_yaml_dump(data), "yaml", spec.strip())
+                    raise CalculatorInputError("chart", str(err),
+                                               store.names("charts", group=CHART_ID) or None) from None
+                user_chart = parse_weather_chart(_yaml_dump(data), "yaml", name)
         except ChartError as err:
             raise CalculatorInputError("chart", str(err), err.allowed) from None
     try:

@@ -369,11 +369,9 @@ def index_file(path, game: str | None = None) -> RulebookIndex:
     return index_text(decode(raw), game)
 
 
-def decode(raw: bytes) -> str:
-    """Text of an uploaded file: UTF-8 (with or without BOM), else Latin-1; NUL bytes refuse."""
-    if b"\x00" in raw[:4096]:
-        raise ValueError("the file holds binary data (NUL bytes)")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+def decode(raw: bytes, origin: str = "rulebook") -> str:
+    """Text of a rulebook file (viewer.safeload.decode: UTF-8, else Windows-1252/Latin-1; binary
+    data and files past the rulebook size limit are refused with a LoadError)."""
+    from viewer.safeload import decode as decode_text
+
+    return decode_text(raw, origin, "rulebook").text

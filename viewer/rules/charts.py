@@ -44,8 +44,15 @@ from typing import Any, Iterable, Mapping
 import yaml
 
 from viewer.rules.chart_schema import (  # noqa: F401  (re-exported: the public names of the machinery)
-    DEFAULT_CODE_PATTERN, VALUE_TYPES, Axis, ChartError, ChartSchema, Column, UnknownCell,
+    DEFAULT_CODE_PATTERN,
+    VALUE_TYPES,
+    Axis,
+    ChartError,
+    ChartSchema,
+    Column,
+    UnknownCell,
 )
+from viewer.safeload import LoadError, csv_rows, decode, load_yaml
 
 CONFIDENCE = ("high", "medium", "low-medium", "low")
 _CODE_LINE = re.compile(r"^#\s*code\s+(\S+)\s+(\S+?)\s*:\s*(.+?)\s*$")
@@ -313,20 +320,19 @@ def parse_chart(text: str, fmt: str, schema: ChartSchema | None = None, origin: 
     """Parse chart text in ``fmt`` ``"yaml"`` or ``"csv"``."""
     if fmt in ("yaml", "yml"):
         try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f", line {mark.line + 1}" if mark is not None else ""
-            raise ChartError(f"{origin}{where}", f"not valid YAML ({getattr(exc, 'problem', exc)})") from None
+            data = load_yaml(text, origin, "chart")
+        except LoadError as err:
+            raise ChartError(err.origin, err.message, allowed=err.allowed) from None
         return chart_from_dict(data or {}, schema, origin, default_source)
     if fmt == "csv":
         if schema is None:
             raise ChartError(origin, "a CSV chart needs a known schema")
-        codes, body = _csv_codes(text, origin)
-        reader = csv.DictReader(io.StringIO(body))
-        rows = []
-        for line in reader:
-            rows.append({k.strip(): (v or "").strip() for k, v in line.items() if k is not None})
+        try:
+            text = decode(text, origin, "chart").text
+            codes, body = _csv_codes(text, origin)
+            rows = csv_rows(body, origin)
+        except LoadError as err:
+            raise ChartError(err.origin, err.message, allowed=err.allowed) from None
         data = {"chart": schema.id, **({"codes": codes} if codes else {}),
                 "cells": [{k: v for k, v in r.items() if v != "" or k in schema.axis_names} for r in rows]}
         return chart_from_dict(data, schema, origin, default_source)
@@ -341,9 +347,13 @@ def load_chart(path: str | Path, schema: ChartSchema | None = None,
     if fmt not in ("yaml", "yml", "csv"):
         raise ChartError(str(path), f"unknown chart file type {path.suffix!r}", allowed=[".yaml", ".yml", ".csv"])
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise ChartError(str(path), f"cannot read the file ({exc.strerror})") from None
+    try:
+        text = decode(raw, str(path), "chart").text
+    except LoadError as err:
+        raise ChartError(err.origin, err.message, allowed=err.allowed) from None
     return parse_chart(text, fmt, schema, str(path), default_source)
 
 

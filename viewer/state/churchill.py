@@ -90,10 +90,17 @@ class ChurchillSession(param.Parameterized):
     def save(self, store: UserStore) -> None:
         store.save("settings", SAVE_NAME, self.to_dict())
 
-    def restore(self, store: UserStore) -> bool:
-        """Load the saved state if there is one; a broken file is ignored (returns False)."""
+    def restore(self, store: UserStore) -> str | None:
+        """Load the saved state if there is one. Returns None, or the problem with a saved file
+        that could not be used (the file is then kept aside as a backup, never overwritten)."""
         try:
-            self.from_dict(store.load("settings", SAVE_NAME))
-            return True
-        except (UserDataError, ValueError, TypeError, KeyError, IndexError):
-            return False
+            if not store.path("settings", SAVE_NAME).exists():
+                return None
+            data = store.load("settings", SAVE_NAME)
+        except UserDataError as err:
+            return str(err)
+        try:
+            self.from_dict(data)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            return str(store.set_aside("settings", SAVE_NAME, f"{store.path('settings', SAVE_NAME)}: {err}"))
+        return None

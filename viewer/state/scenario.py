@@ -88,7 +88,7 @@ class ScenarioState(param.Parameterized):
 
         A ScenarioError names the faulty field; the current scenario stays as it was.
         """
-        new = load_scenario(source, self.hexmap)
+        new = source if isinstance(source, Scenario) else load_scenario(source, self.hexmap, origin=name or "scenario")
         self._push(new)
         self.param.update(selected_unit=None, mode="select", title=name)
         self.loads += 1

@@ -55,6 +55,8 @@ class UseState(param.Parameterized):
     def __init__(self, store: UserStore | None = None, **params):
         super().__init__(**params)
         self.store = store or UserStore()
+        #: Why the saved units could not be restored ('' when they were, or none were saved).
+        self.restore_problem = ""
         if not self.board_name:
             self.board_name = boards.names()[0]
         self.open(self.board_name)
@@ -182,12 +184,23 @@ class UseState(param.Parameterized):
             pass
 
     def _load(self) -> list[Unit] | None:
+        """The saved units; a file that cannot be used is set aside and named in ``restore_problem``."""
+        self.restore_problem = ""
         try:
             if not self.store.path("scenarios", self._key()).exists():
                 return None
             data = self.store.load("scenarios", self._key())
-            return [Unit(**u) for u in data.get("units", [])]
-        except (UserDataError, UnitError, TypeError):
+        except UserDataError as err:
+            self.restore_problem = str(err)
+            return None
+        try:
+            units = data.get("units", [])
+            if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
+                raise UnitError("units must be a list of units")
+            return [Unit(**u) for u in units]
+        except (UnitError, TypeError, ValueError) as err:
+            path = self.store.path("scenarios", self._key())
+            self.restore_problem = str(self.store.set_aside("scenarios", self._key(), f"{path}: {err}"))
             return None
 
 

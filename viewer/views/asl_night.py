@@ -18,7 +18,7 @@ from ..userdata import UserDataError, UserStore
 from .asl_board import BoardFigure
 from .calculator_card import CalculatorCard
 from .calculator_list import CalculatorList
-from .text import label
+from .text import alert, label, markdown
 
 #: The night calculators offered beside the board, in this order.
 ASL_NIGHT = ("asl.nvr-change", "asl.nvr", "asl.cloak", "asl.hip", "asl.fortification-hip", "asl.rally",
@@ -42,18 +42,18 @@ class AslNightView(pn.viewable.Viewer):
                                          state=session)
         self.los_card = CalculatorCard(calculator=REGISTRY["asl.los"](board=board_name), state=session)
         self.calcs = CalculatorList(session, ASL_NIGHT)
-        self.model_note = pn.pane.Alert("", alert_type="info", css_classes=["asl-model-note"])
-        self.selected = pn.pane.Markdown("", css_classes=["asl-selected"])
+        self.model_note = alert("", alert_type="info", css_classes=["asl-model-note"])
+        self.selected = markdown("", css_classes=["asl-selected"])
         self.level = pn.widgets.Select(options=[0], value=0, width=90, css_classes=["asl-level"])
         self.fire_buttons = {k: pn.widgets.Button(css_classes=[f"asl-fire-{k}"], width=120) for k in FIRE_BUTTONS}
         self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"], width=120)
         self.los_from = pn.widgets.Button(css_classes=["asl-los-from"], width=120)
         self.los_to = pn.widgets.Button(css_classes=["asl-los-to"], width=120)
-        self.verdict = pn.pane.Markdown("", css_classes=["asl-verdict"])
-        self.light_summary = pn.pane.Markdown("", css_classes=["asl-light-summary"])
+        self.verdict = markdown("", css_classes=["asl-verdict"])
+        self.light_summary = markdown("", css_classes=["asl-light-summary"])
         self.nvr = pn.widgets.IntSlider(start=0, end=9, value=self.state.nvr, width=180, css_classes=["asl-nvr"])
         self.show_nvr = pn.widgets.Checkbox(value=False, css_classes=["asl-show-nvr"])
-        self.nvr_note = pn.pane.Markdown("", css_classes=["asl-nvr-note"])
+        self.nvr_note = markdown("", css_classes=["asl-nvr-note"])
         self._wire()
         session.param.watch(self._relabel, "lang")
         self._relabel()
@@ -87,10 +87,15 @@ class AslNightView(pn.viewable.Viewer):
             self.los_card.widgets[name].param.watch(self._draw_thread, "value")
 
     def _restore(self) -> None:
-        """Put back the saved state; a file that does not fit this board is ignored."""
+        """Put back the saved state; a file that cannot be used is set aside and named in
+        ``restore_problem`` (never overwritten in silence)."""
+        self.restore_problem = ""
         try:
+            if not self.store.path("settings", "asl-night").exists():
+                return
             data = self.store.load("settings", "asl-night")
-        except UserDataError:
+        except UserDataError as err:
+            self.restore_problem = str(err)
             return
         try:
             values = {k: data[k] for k in SAVED if k in data}
@@ -101,7 +106,9 @@ class AslNightView(pn.viewable.Viewer):
                 if loc:
                     self.board.key(loc.split("@")[0])
             self.state.param.update(**values)
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
+            path = self.store.path("settings", "asl-night")
+            self.restore_problem = str(self.store.set_aside("settings", "asl-night", f"{path}: {err}"))
             return
         self.nvr.value, self.show_nvr.value = self.state.nvr, self.state.show_nvr
 

@@ -17,7 +17,7 @@ from ..state import SessionState
 from ..userdata import UserStore
 from .presets import PresetBar
 from .rulelink import RuleLink
-from .text import label, label_any
+from .text import alert, label, label_any, markdown, plain
 
 
 def _widget_for(calc: Calculator, name: str):
@@ -58,10 +58,10 @@ class CalculatorCard(pn.viewable.Viewer):
         for name, widget in self.widgets.items():
             widget.param.watch(self._input_handler(name), "value")
             widget.css_classes = [f"calc-input-{name}"]
-        self._summary = pn.pane.Markdown("", margin=(0, 10))
-        self._error = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
-        self._result = pn.pane.Markdown("", css_classes=["calc-result"], margin=(0, 10))
-        self._steps_title = pn.pane.Markdown("", margin=(0, 10))
+        self._summary = markdown("", margin=(0, 10))
+        self._error = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
+        self._result = markdown("", css_classes=["calc-result"], margin=(0, 10))
+        self._steps_title = markdown("", margin=(0, 10))
         self._steps = pn.Column(css_classes=["calc-steps"])
         self._chart = pn.pane.HoloViews(None, sizing_mode="stretch_width", height=260,
                                         css_classes=["calc-chart"])
@@ -122,8 +122,8 @@ class CalculatorCard(pn.viewable.Viewer):
         allowed = ""
         if err.allowed is not None:
             shown = err.allowed if isinstance(err.allowed, str) else ", ".join(map(str, err.allowed))
-            allowed = f"\n\n{label('ui.allowed', lang)}: {shown}"
-        self._error.object = f"**{who}**: {err.message}{allowed}"
+            allowed = f"\n\n{label('ui.allowed', lang)}: {plain(shown)}"
+        self._error.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
         self._error.visible = True
 
     def recompute(self) -> None:
@@ -152,7 +152,7 @@ class CalculatorCard(pn.viewable.Viewer):
     def _show_steps(self, steps, lang: str) -> None:
         """Update the step rows in place; rows and links are created only when first needed."""
         while len(self._step_rows) < len(steps):
-            text = pn.pane.Markdown("", margin=(0, 10))
+            text = markdown("", margin=(0, 10))
             self._step_rows.append((text, pn.Row(text)))
         for i, step in enumerate(steps, 1):
             text, row = self._step_rows[i - 1]

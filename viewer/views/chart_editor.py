@@ -23,7 +23,8 @@ from ..state.weather import WeatherSession
 from ..userdata import UserDataError, UserStore
 from .chart_targets import ChartTarget, WeatherTarget
 from .chart_cells import CellInputs
-from .text import label
+from .text import alert, label, markdown, plain
+from .upload import Upload
 
 FORMATS = ("yaml", "csv")
 
@@ -57,20 +58,21 @@ class ChartEditor(pn.viewable.Viewer):
         self.save = pn.widgets.Button(color="primary", width=100, css_classes=["chart-save"])
         self.saved = pn.widgets.Select(options=self.target.names(), width=180, css_classes=["chart-list"])
         self.load = pn.widgets.Button(width=100, css_classes=["chart-load"])
-        self.upload = pn.widgets.FileInput(accept=".yaml,.yml,.csv", width=220, css_classes=["chart-upload"])
+        self.upload = Upload(accept=".yaml,.yml,.csv", kind="chart", state=self.state, width=220,
+                             css_classes=["chart-upload"], read=self._read_upload, done=self._uploaded,
+                             fail=self._fail)
         self.download = pn.widgets.FileDownload(callback=self._download, filename="weather-chart.yaml",
                                                 width=150, css_classes=["chart-download"])
         self.cells = cells = CellInputs(schema)
         self.cell_axes, self.cell_column, self.cell_value, self.cell_set = cells.axes, cells.column, cells.value, cells.set
         self.code_name, self.code_meaning, self.code_declare = cells.code_name, cells.code_meaning, cells.code_declare
         self.name_input.visible = self.target.named   # a table has one copy: the one the calculators read
-        self.error = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["chart-error"])
-        self.status = pn.pane.Markdown("", css_classes=["chart-status"], margin=(0, 10))
-        self.help = pn.pane.Markdown("", margin=(0, 10))
+        self.error = alert("", alert_type="danger", visible=False, css_classes=["chart-error"])
+        self.status = markdown("", css_classes=["chart-status"], margin=(0, 10))
+        self.help = markdown("", margin=(0, 10))
         self.validate_button.on_click(lambda _e: self.apply_text())
         self.save.on_click(lambda _e: self.save_as(self.name_input.value.strip()))
         self.load.on_click(lambda _e: self.load_saved(self.saved.value))
-        self.upload.param.watch(self._uploaded, "value")
         self.format.param.watch(self._reformat, "value")
         self.cell_set.on_click(lambda _e: self.set_cell())
         self.code_declare.on_click(lambda _e: self.declare_code())
@@ -99,13 +101,20 @@ class ChartEditor(pn.viewable.Viewer):
                                  origin or self._origin())
 
     def _fail(self, err: Exception) -> None:
-        self.error.object = str(err)
+        self.error.object = plain(err)
         self.error.visible = True
 
     def apply_text(self, origin: str | None = None, name: str = "") -> bool:
         """Validate the text and use the chart; False (with the fault shown) if it is malformed."""
         try:
             chart = self.parse(origin=origin)
+        except (ChartError, UserDataError) as err:
+            self._fail(err)
+            return False
+        return self._use(chart, name)
+
+    def _use(self, chart: Chart, name: str = "") -> bool:
+        try:
             merged = self.target.use(chart, name)
         except (ChartError, UserDataError) as err:
             self._fail(err)
@@ -142,14 +151,20 @@ class ChartEditor(pn.viewable.Viewer):
         self.name_input.value = name
         return self.apply_text(origin=name, name=name)
 
-    def _uploaded(self, event) -> None:
-        if not event.new:
-            return
-        filename = self.upload.filename or "upload.yaml"
-        fmt = "csv" if Path(filename).suffix.lower() == ".csv" else "yaml"
-        self.format.param.update(value=fmt)
-        self.text.value = event.new.decode("utf-8", errors="replace")
-        self.apply_text(origin=filename)
+    @staticmethod
+    def _format_of(filename: str) -> str:
+        return "csv" if Path(filename).suffix.lower() == ".csv" else "yaml"
+
+    def _read_upload(self, text: str, origin: str) -> tuple[str, Chart]:
+        """Parse an uploaded chart (in the upload's worker thread)."""
+        return text, self.target.parse(text, self._format_of(origin), origin)
+
+    def _uploaded(self, parsed: tuple[str, Chart], origin: str, note: str) -> None:
+        text, chart = parsed
+        self.format.param.update(value=self._format_of(origin))
+        self.text.value = text
+        if self._use(chart) and note:
+            self.status.object += "\n\n" + plain(note)
 
     def _reformat(self, event) -> None:
         try:

@@ -11,7 +11,7 @@ from ..calculators import REGISTRY
 from ..rules.churchill.table import CARD_KINDS, NATIONS
 from ..state import SessionState
 from ..state.churchill import CONDITIONAL, ISSUES, ChurchillSession
-from .text import label
+from .text import alert, label, markdown, plain
 
 NOBODY = "none"
 
@@ -33,8 +33,8 @@ class IssueMover(pn.viewable.Viewer):
         self.stop = pn.widgets.Checkbox(value=False)
         self.button = pn.widgets.Button(button_type="primary", css_classes=["churchill-move"])
         self.clear = pn.widgets.Button(button_type="light", css_classes=["churchill-clear"])
-        self.result = pn.pane.Markdown("", css_classes=["churchill-move-result"])
-        self.error = pn.pane.Alert("", alert_type="danger", visible=False, css_classes=["churchill-move-error"])
+        self.result = markdown("", css_classes=["churchill-move-result"])
+        self.error = alert("", alert_type="danger", visible=False, css_classes=["churchill-move-error"])
         self.issue.param.watch(lambda e: setattr(session, "selected_issue", e.new), "value")
         session.param.watch(lambda e: setattr(self.issue, "value", e.new), "selected_issue")
         session.param.watch(self._show_position, "issues")
@@ -65,7 +65,7 @@ class IssueMover(pn.viewable.Viewer):
             calc = REGISTRY["churchill.issue-move"](**self._inputs())
             result = calc.compute()
         except CalculatorInputError as err:
-            self.error.object = f"**{err.parameter}**: {err.message}"
+            self.error.object = f"**{plain(err.parameter)}**: {plain(err.message)}"
             self.error.visible = True
             return
         self.error.visible = False

@@ -14,7 +14,7 @@ from ..rules.churchill.table import NATIONS
 from ..state import SessionState
 from ..state.churchill import ChurchillSession
 from .rulelink import RuleLink
-from .text import label
+from .text import label, markdown
 
 
 class ConferenceStepper(pn.viewable.Viewer):
@@ -27,7 +27,7 @@ class ConferenceStepper(pn.viewable.Viewer):
         self.next = pn.widgets.Button(button_type="primary", css_classes=["churchill-step-next"], width=110)
         self.agenda = pn.widgets.Select(options=list(NATIONS), value=session.agenda_winner, width=160)
         self.winner = pn.widgets.Select(options=list(NATIONS), value=session.conference_winner, width=160)
-        self.text = pn.pane.Markdown("", css_classes=["churchill-step"])
+        self.text = markdown("", css_classes=["churchill-step"])
         self.link = pn.Row()
         self.back.on_click(lambda _e: self._go(-1))
         self.next.on_click(lambda _e: self._go(1))

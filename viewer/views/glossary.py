@@ -14,7 +14,7 @@ from .. import GAMES
 from ..reference.cards import cards_using, glossary, search_glossary
 from ..reference.ruleref import GAME_PREFIXES
 from ..state import SessionState
-from .text import label
+from .text import label, markdown
 
 
 class GlossaryView(pn.viewable.Viewer):
@@ -34,7 +34,7 @@ class GlossaryView(pn.viewable.Viewer):
         self._games = pn.widgets.MultiChoice(options=self._game_options(), value=[], width=320,
                                              css_classes=["glossary-games"])
         self._games.param.watch(self._refresh, "value")
-        self._count = pn.pane.Markdown("", css_classes=["glossary-count"])
+        self._count = markdown("", css_classes=["glossary-count"])
         self._table = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["glossary-table"])
         self.layout = pn.Column(pn.Row(self._search, self._games), self._count, self._table,
                                 sizing_mode="stretch_width")

@@ -11,7 +11,7 @@ import param
 
 from ..board import HexMap
 from ..state import SessionState
-from .text import label, label_any
+from .text import label, label_any, markdown
 
 #: Attribute columns shown, in order, with the catalogue prefix that names their values.
 _VALUE_PREFIX = {"terrain": ("terrain",), "climate_zone": ("climate", "zone")}
@@ -27,8 +27,8 @@ class HexInfo(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self._title = pn.pane.Markdown("", margin=(0, 10))
-        self._table = pn.pane.Markdown("", css_classes=["hex-info"], margin=(0, 10))
+        self._title = markdown("", margin=(0, 10))
+        self._table = markdown("", css_classes=["hex-info"], margin=(0, 10))
         self._layout = pn.Column(self._title, self._table, width=300, css_classes=["hex-info-panel"])
         self.state.param.watch(self._refresh, ["selected", "lang"])
         self._refresh()

@@ -33,7 +33,7 @@ from .colors import (
     stable_pick,
 )
 from .mapview import MapView
-from .text import label
+from .text import label, markdown
 from .world import ZoomControl
 
 #: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
@@ -93,7 +93,7 @@ class MapLayers(pn.viewable.Viewer):
             orientation="vertical", color="primary", variant="outline",
             css_classes=["map-layers"], sizing_mode="stretch_width",
         )
-        self._title = pn.pane.Markdown("", margin=(0, 10))
+        self._title = markdown("", margin=(0, 10))
         self._legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
         self.toggles.param.watch(self._on_toggle, "value")
         self.state.param.watch(self._on_lang, "lang")

@@ -7,7 +7,8 @@ import panel as pn
 import yaml
 
 from ..userdata import UserDataError, UserStore, parse_yaml_mapping
-from .text import label
+from .text import label, markdown, plain
+from .upload import Upload
 
 
 class PresetBar:
@@ -23,11 +24,12 @@ class PresetBar:
         self.load = pn.widgets.Button(width=90, css_classes=["preset-load"])
         self.download = pn.widgets.FileDownload(callback=self._download, filename=f"{self.slug}.yaml",
                                                 width=150, css_classes=["preset-download"])
-        self.upload = pn.widgets.FileInput(accept=".yaml,.yml", width=220, css_classes=["preset-upload"])
-        self.status = pn.pane.Markdown("", margin=(0, 10), css_classes=["preset-status"])
+        self.upload = Upload(kind="preset", state=card.state, width=220, css_classes=["preset-upload"],
+                             read=lambda text, origin: parse_yaml_mapping(text, origin), done=self._uploaded,
+                             fail=lambda message: self.card.show_problem("file", message))
+        self.status = markdown("", margin=(0, 10), css_classes=["preset-status"])
         self.save.on_click(self._save)
         self.load.on_click(self._load)
-        self.upload.param.watch(self._uploaded, "value")
         self.layout = pn.Row(self.name, self.save, self.saved, self.load, self.download, self.upload,
                              self.status, css_classes=["preset-bar"])
 
@@ -43,7 +45,7 @@ class PresetBar:
         self.saved.label = label("ui.saved_presets", lang)
         self.load.label = label("ui.load", lang)
         self.download.label = label("ui.download", lang)
-        self.upload.label = label("ui.upload_inputs", lang)
+        self.upload.widget.label = label("ui.upload_inputs", lang)
 
     # ------------------------------------------------------------------ actions
     def _save(self, _event=None) -> None:
@@ -55,7 +57,7 @@ class PresetBar:
             return
         self.saved.options = self._names()
         self.saved.value = self.name.value.strip()
-        self.status.object = label("ui.preset_saved", lang, name=self.name.value.strip())
+        self.status.object = label("ui.preset_saved", lang, name=plain(self.name.value.strip()))
 
     def _load(self, _event=None) -> None:
         if not self.saved.value:
@@ -72,16 +74,8 @@ class PresetBar:
                               sort_keys=False, allow_unicode=True)
         return io.BytesIO(text.encode("utf-8"))
 
-    def _uploaded(self, event) -> None:
-        if not event.new:
-            return
+    def _uploaded(self, data: dict, origin: str, note: str) -> None:
         lang = self.card.state.lang
-        origin = self.upload.filename or label("ui.uploaded_file", lang)
-        try:
-            data = parse_yaml_mapping(event.new.decode("utf-8", errors="replace"), origin)
-        except UserDataError as err:
-            self.card.show_problem("file", str(err))
-            return
         if "calculator" in data and data["calculator"] != self.slug:
             self.card.show_problem("file", label("ui.wrong_calculator", lang, file=origin,
                                                  found=data["calculator"], wanted=self.slug))

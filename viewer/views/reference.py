@@ -16,13 +16,15 @@ import param
 from .. import GAMES
 from ..reference import rulelist
 from ..reference.cards import cards, glossary, search_rules
-from ..reference.indexer import RulebookIndex, decode, index_text
+from ..reference.indexer import RulebookIndex, index_text
 from ..reference.ruleref import GAME_PREFIXES, RuleRef
+from ..safeload import LoadError, decode
 from ..state import SessionState
 from .glossary import GlossaryView
 from .rulelink import CardBody
 from .sections import Sections
-from .text import label
+from .text import label, markdown, plain
+from .upload import Upload
 
 _INDENT = "\u00a0\u00a0\u00a0"
 _URL_FIELDS = ("game", "rule", "q", "term")
@@ -57,14 +59,14 @@ class ReferenceView(pn.viewable.Viewer):
         self._game = pn.widgets.RadioButtonGroup(options={GAME_PREFIXES[g]: g for g in GAMES}, value="wif",
                                                  color="primary", variant="outline", css_classes=["ref-game"])
         self._search = pn.widgets.TextInput(css_classes=["ref-search"], sizing_mode="stretch_width")
-        self._results_info = pn.pane.Markdown("", css_classes=["ref-results-info"])
+        self._results_info = markdown("", css_classes=["ref-results-info"])
         self._results = pn.widgets.Select(options={}, size=8, css_classes=["ref-results"],
                                           sizing_mode="stretch_width", visible=False)
-        self._tree_title = pn.pane.Markdown("")
+        self._tree_title = markdown("")
         self._tree = pn.widgets.Select(options={}, size=26, css_classes=["ref-tree"], sizing_mode="stretch_width")
-        self._hint = pn.pane.Markdown("", css_classes=["ref-hint"])
+        self._hint = markdown("", css_classes=["ref-hint"])
         self.card = CardBody(state=self.state, links=self.nav, show_permalink=False)
-        self._user_title = pn.pane.Markdown("", css_classes=["ref-user-title"])
+        self._user_title = markdown("", css_classes=["ref-user-title"])
         self._user_text = pn.pane.Str("", css_classes=["ref-user-text"], sizing_mode="stretch_width",
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em",
                                               "background": "#f6f6f0", "padding": "6px"})
@@ -74,8 +76,10 @@ class ReferenceView(pn.viewable.Viewer):
         cards_tab = pn.Row(left, right, sizing_mode="stretch_width")
 
         self.glossary = GlossaryView(state=self.state)
-        self._upload = pn.widgets.FileInput(accept=".txt,text/plain", multiple=False, css_classes=["ref-upload"])
-        self._upload_info = pn.pane.Markdown("", css_classes=["ref-upload-info"])
+        self._upload = Upload(accept=".txt,text/plain", kind="rulebook", state=self.state, css_classes=["ref-upload"],
+                              read=lambda text, origin: (text, index_text(text, self.game)),
+                              done=self._uploaded, fail=self.report)
+        self._upload_info = markdown("", css_classes=["ref-upload-info"])
         self._book_search = pn.widgets.TextInput(css_classes=["ref-book-search"], width=360)
         self._book_hits = pn.widgets.Select(options={}, size=14, css_classes=["ref-book-sections"], width=360)
         self._book_text = pn.pane.Str("", sizing_mode="stretch_width",
@@ -92,7 +96,6 @@ class ReferenceView(pn.viewable.Viewer):
         self._search.param.watch(lambda e: setattr(self.ref, "q", e.new or None), "value")
         self._results.param.watch(self._pick, "value")
         self._tree.param.watch(self._pick, "value")
-        self._upload.param.watch(self._on_upload, "value")
         self._book_search.param.watch(self._book_refresh, "value_input")
         self._book_hits.param.watch(self._book_show, "value")
         self.nav.param.watch(self._follow, "open_rule")
@@ -153,7 +156,7 @@ class ReferenceView(pn.viewable.Viewer):
         self._tree_title.object = f"**{label('ref.tree', lang)}**"
         self._upload_info.object = label("index.none", lang) if self.user_index is None else self._upload_info.object
         self._book_search.name = label("index.search", lang)
-        self._upload.name = label("index.upload", lang)
+        self._upload.widget.name = label("index.upload", lang)
         self._fill_tree()
         self._on_query()
         self._show()
@@ -280,23 +283,23 @@ class ReferenceView(pn.viewable.Viewer):
     # ------------------------------------------------------------------ the user's rulebook
 
     def load_rulebook(self, raw: bytes, filename: str = "") -> None:
-        """Index an uploaded rulebook for this session (kept in memory only)."""
+        """Index a rulebook for this session (kept in memory only): what the file box does."""
         lang = self.state.lang
         try:
-            text = decode(raw)
-        except ValueError as exc:
-            self.report(label("index.bad_file", lang, file=filename, reason=str(exc)))
+            text = decode(raw, filename or label("ui.uploaded_file", lang), "rulebook").text
+        except LoadError as exc:
+            self.report(label("index.bad_file", lang, file=plain(filename), reason=plain(exc.message)))
             return
-        self.user_text, self.user_file = text, filename
-        self.user_index = index_text(text, self.game)
+        self._uploaded((text, index_text(text, self.game)), filename, "")
+
+    def _uploaded(self, indexed, filename: str, note: str) -> None:
+        lang = self.state.lang
+        self.user_text, self.user_index = indexed
+        self.user_file = filename
         self._upload_info.object = label("index.sections", lang, count=len(self.user_index.sections),
-                                         file=filename)
+                                         file=plain(filename)) + (f"\n\n{plain(note)}" if note else "")
         self._book_refresh()
         self._show()
-
-    def _on_upload(self, event):
-        if event.new:
-            self.load_rulebook(event.new, self._upload.filename or "")
 
     def _book_refresh(self, *_):
         if self.user_index is None:

@@ -11,7 +11,7 @@ import param
 from ..i18n import t
 from ..reference.ruleref import RuleRef
 from ..state import SessionState
-from .text import label
+from .text import label, markdown
 
 
 def _entry(ref: RuleRef):
@@ -83,11 +83,11 @@ class CardBody(pn.viewable.Viewer):
         if self.links is None:
             self.links = self.state
         self.ref: RuleRef | None = None
-        self._body = pn.pane.Markdown("", sizing_mode="stretch_width", css_classes=["rule-panel-body"])
-        self._summary = pn.pane.Markdown("", sizing_mode="stretch_width", css_classes=["rule-card-summary"])
-        self._numbers = pn.pane.Markdown("", sizing_mode="stretch_width", css_classes=["rule-card-numbers"])
+        self._body = markdown("", sizing_mode="stretch_width", css_classes=["rule-panel-body"])
+        self._summary = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-summary"])
+        self._numbers = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-numbers"])
         self._onward = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-links"])
-        self._related_title = pn.pane.Markdown("", margin=(0, 10))
+        self._related_title = markdown("", margin=(0, 10))
         self._related = pn.FlexBox(css_classes=["rule-card-related"])
         self._terms = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-terms"])
         self.layout = pn.Column(self._body, self._summary, self._numbers, self._onward,

@@ -18,7 +18,7 @@ from ..state import SessionState
 from ..state.scenario import ScenarioState
 from ..userdata import UserStore
 from .scenario_files import Messages, ScenarioFiles
-from .text import label
+from .text import label, markdown
 from .unit_layer import power_name
 
 _PAIR = "|"
@@ -74,8 +74,8 @@ class ScenarioEditor(pn.viewable.Viewer):
         self.set_control.on_click(self._set_control)
         self.at_war = pn.widgets.MultiChoice(width=440, css_classes=["scenario-at-war"])
         self.at_war.param.watch(self._war_changed, "value")
-        self.help = pn.pane.Markdown("", margin=(0, 10), css_classes=["scenario-help"])
-        self.status = pn.pane.Markdown("", margin=(0, 10), css_classes=["scenario-status"])
+        self.help = markdown("", margin=(0, 10), css_classes=["scenario-help"])
+        self.status = markdown("", margin=(0, 10), css_classes=["scenario-status"])
         self.layout = pn.Card(
             self.help, self.files, self.status, self.message,
             pn.Row(self.units_here, self.move), pn.Row(self.flip, self.remove, self.undo),

@@ -11,10 +11,11 @@ import re
 
 import panel as pn
 
-from ..rules.wif.scenario import ScenarioError
+from ..rules.wif.scenario import ScenarioError, load_scenario
 from ..state.scenario import ScenarioState, bundled_scenarios
 from ..userdata import UserDataError, UserStore
-from .text import label
+from .text import alert, label, plain
+from .upload import Upload
 
 
 def lesson_map(path) -> str | None:
@@ -28,13 +29,13 @@ class Messages:
 
     def __init__(self, state):
         self.state = state
-        self.pane = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["scenario-message"])
+        self.pane = alert("", alert_type="warning", visible=False, css_classes=["scenario-message"])
 
     def do(self, fn, *args) -> bool:
         try:
             fn(*args)
         except (ScenarioError, UserDataError, ValueError, KeyError) as err:
-            self.show(label("ui.scenario.error", self.state.lang, message=str(err)), "warning")
+            self.show(label("ui.scenario.error", self.state.lang, message=plain(err)), "warning")
             return False
         self.pane.visible = False
         return True
@@ -62,8 +63,10 @@ class ScenarioFiles(pn.viewable.Viewer):
         self.lesson = pn.widgets.Select(options=list(self.lessons), width=260, css_classes=["scenario-lesson"])
         self.load_lesson = pn.widgets.Button(color="primary", width=140, css_classes=["scenario-load-lesson"])
         self.load_lesson.on_click(lambda _e: self.messages.do(self.scenario.load_lesson, self.lesson.value))
-        self.file = pn.widgets.FileInput(accept=".yaml,.yml", width=260, css_classes=["scenario-file"])
-        self.file.param.watch(self._file_loaded, "value")
+        self.file = Upload(kind="scenario", state=state, width=260, css_classes=["scenario-file"],
+                           read=lambda text, origin: load_scenario(text, self.scenario.hexmap, origin=origin),
+                           done=self._file_loaded, fail=lambda msg: self.messages.show(
+                               label("ui.scenario.error", self.state.lang, message=plain(msg)), "warning"))
         self.download = pn.widgets.FileDownload(callback=self.yaml_file, filename="scenario.yaml", width=200,
                                                 css_classes=["scenario-download"])
         self.save_name = pn.widgets.TextInput(width=200, css_classes=["scenario-save-name"])
@@ -77,11 +80,9 @@ class ScenarioFiles(pn.viewable.Viewer):
                                 pn.Row(self.save_name, self.save, self.saved, self.load_saved),
                                 sizing_mode="stretch_width")
 
-    def _file_loaded(self, event):
-        if not event.new:
-            return
-        text = event.new.decode("utf-8", errors="replace") if isinstance(event.new, bytes) else str(event.new)
-        self.messages.do(self.scenario.load, text, self.file.filename or "")
+    def _file_loaded(self, scenario, origin: str, note: str) -> None:
+        if self.messages.do(self.scenario.load, scenario, origin) and note:
+            self.messages.show(plain(note), "info")
 
     def yaml_file(self):
         """The current scenario as a YAML file (what the download button sends)."""
@@ -91,7 +92,7 @@ class ScenarioFiles(pn.viewable.Viewer):
         name = self.save_name.value.strip()
         if self.messages.do(self.scenario.save, self.store, name):
             self.saved.options = self.scenario.saved_names(self.store)
-            self.messages.show(label("ui.scenario.saved", self.state.lang, name=name), "success")
+            self.messages.show(label("ui.scenario.saved", self.state.lang, name=plain(name)), "success")
 
     def _load_saved(self, _event):
         if self.saved.value:
@@ -100,7 +101,7 @@ class ScenarioFiles(pn.viewable.Viewer):
     def relabel(self, lang: str) -> None:
         self.lesson.name = label("ui.scenario.lesson", lang)
         self.load_lesson.label = label("ui.scenario.load_lesson", lang)
-        self.file.name = label("ui.scenario.file", lang)
+        self.file.widget.name = label("ui.scenario.file", lang)
         self.download.label = label("ui.scenario.download", lang)
         self.save_name.name = label("ui.scenario.save_name", lang)
         self.save.label = label("ui.scenario.save", lang)

@@ -10,7 +10,7 @@ import panel as pn
 from ..state import SessionState
 from .language import LanguageSwitch, sync_language_with_url
 from .rulelink import RulePanel
-from .text import label
+from .text import alert, label, markdown, plain
 
 RAW_CSS = """
 .rule-panel { position: sticky; top: 0; }
@@ -33,10 +33,10 @@ class AppShell:
                  url_sync: bool = True):
         self.state = state or SessionState()
         self.title_key = title_key
-        self.banner = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["url-error"])
+        self.banner = alert("", alert_type="warning", visible=False, css_classes=["url-error"])
         if url_sync:
             sync_language_with_url(self.state, report=self.report)
-        self._title = pn.pane.Markdown("", css_classes=["app-title"], margin=(0, 10),
+        self._title = markdown("", css_classes=["app-title"], margin=(0, 10),
                                        styles={"color": "white", "font-size": "1.4em"})
         self._home = pn.pane.HTML("", margin=(0, 10))
         self._reference = pn.pane.HTML("", margin=(0, 10), css_classes=["reference-link"])
@@ -48,7 +48,7 @@ class AppShell:
 
     def report(self, message: str) -> None:
         """Show a problem with the user's input (URL, file …) without breaking the page."""
-        self.banner.object = message
+        self.banner.object = plain(message)
         self.banner.visible = True
 
     def _on_lang(self, *_):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import panel as pn
 
 from ..rules.starcraft.profiles import ProfileError, profiles_from_dict
+from ..safeload import LoadError, load_yaml
 from ..state import SessionState
 from ..state.starcraft import StarcraftState, profile_inputs
 from .calculator_list import CalculatorList
-from .text import label
+from .text import alert, label, markdown, plain
+from .upload import Upload
 
 #: The StarCraft calculators, in the order shown.
 SC_CALCULATORS = ("starcraft.ranged-attack", "starcraft.melee", "starcraft.template", "starcraft.charge",
@@ -25,16 +27,16 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.target = pn.widgets.Select(options=[""], value="", width=240, css_classes=["sc-target"])
         self.range = pn.widgets.FloatInput(value=sc.weapon_range, start=0, end=100, step=1, width=240)
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
-        self.help = pn.pane.Markdown("", width=360)
-        self.upload_label = pn.pane.Markdown("", width=360)
+        self.help = markdown("", width=360)
+        self.upload_label = markdown("", width=360)
         self.calculators = CalculatorList(state, SC_CALCULATORS)
         self.profiles: dict = {}
-        self.upload = pn.widgets.FileInput(accept=".yaml,.yml", width=240, css_classes=["sc-profiles"])
-        self.problem = pn.pane.Alert("", alert_type="warning", visible=False)
+        self.upload = Upload(kind="profiles", state=state, width=240, css_classes=["sc-profiles"],
+                             read=self._read_profiles, done=self._load_profiles, fail=self._profile_problem)
+        self.problem = alert("", alert_type="warning", visible=False)
         self.attacker_profile = pn.widgets.Select(options=[], width=200)
         self.weapon = pn.widgets.Select(options=[], width=200)
         self.target_profile = pn.widgets.Select(options=[], width=200)
-        self.upload.param.watch(self._load_profiles, "value")
         self.attacker_profile.param.watch(self._weapons, "value")
         for w in (self.weapon, self.target_profile):
             w.param.watch(self._feed_profiles, "value")
@@ -75,17 +77,22 @@ class StarcraftPanel(pn.viewable.Viewer):
             self.calculators.fill("starcraft.charge", **charge)
 
     # -- the user's own profiles (none are shipped) --------------------------------------------
-    def _load_profiles(self, event):
-        import yaml
-
+    @staticmethod
+    def _read_profiles(text: str, origin: str) -> dict:
+        """Parse the user's profile file (in the upload's worker thread)."""
         try:
-            data = yaml.safe_load((event.new or b"").decode("utf-8"))
-            self.profiles = profiles_from_dict(data, self.upload.filename or "profiles")
-        except (ProfileError, yaml.YAMLError, UnicodeDecodeError) as err:
-            self.problem.object = str(err)
-            self.problem.visible = True
-            return
-        self.problem.visible = False
+            return profiles_from_dict(load_yaml(text, origin, "profiles"), origin)
+        except LoadError as err:
+            raise ProfileError(str(err)) from None
+
+    def _profile_problem(self, message: str) -> None:
+        self.problem.object = plain(message)
+        self.problem.visible = True
+
+    def _load_profiles(self, profiles: dict, origin: str, note: str) -> None:
+        self.profiles = profiles
+        self.problem.visible = bool(note)
+        self.problem.object = plain(note)
         names = list(self.profiles)
         self.attacker_profile.options = names
         self.target_profile.options = names

@@ -8,7 +8,7 @@ import panel as pn
 from ..rules.starcraft.rounds import PHASE_NAMES, TrackerError
 from ..state import SessionState
 from ..state.starcraft import StarcraftState
-from .text import label
+from .text import alert, label, markdown, plain
 
 
 class RoundTrackerView(pn.viewable.Viewer):
@@ -17,8 +17,8 @@ class RoundTrackerView(pn.viewable.Viewer):
     def __init__(self, state: SessionState, sc: StarcraftState, **params):
         super().__init__(**params)
         self.state, self.sc = state, sc
-        self.status = pn.pane.Markdown("", css_classes=["sc-rounds"])
-        self.error = pn.pane.Alert("", alert_type="warning", visible=False)
+        self.status = markdown("", css_classes=["sc-rounds"])
+        self.error = alert("", alert_type="warning", visible=False)
         self.starter = pn.widgets.RadioButtonGroup(options=["A", "B"], value="A")
         self.start = pn.widgets.Button(css_classes=["sc-start-phase"])
         self.unit = pn.widgets.Select(options=sorted(sc.tracker.units), width=160)
@@ -45,7 +45,7 @@ class RoundTrackerView(pn.viewable.Viewer):
             self.sc.track(action, *args)
             self.error.visible = False
         except TrackerError as err:
-            self.error.object = str(err)
+            self.error.object = plain(err)
             self.error.visible = True
 
     def _actions(self, *_):

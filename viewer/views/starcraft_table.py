@@ -13,7 +13,7 @@ from bokeh.plotting import figure
 
 from ..state import SessionState
 from ..state.starcraft import StarcraftState, terrain_patches
-from .text import label
+from .text import label, markdown
 
 OWNER_COLORS = {"A": "#c0392b", "B": "#2e64c8", None: "#7f7f7f"}
 TERRAIN_COLORS = {"impassable": "#6d6d6d", "standable": "#a58a5c", "ramp": "#c9b27c", "grass": "#7fbf6a", "open": "#d9d2c3"}
@@ -53,7 +53,7 @@ class StarcraftTableView(pn.viewable.Viewer):
         self.figure = fig
         self.models.on_change("data", self._on_models)
         self.models.selected.on_change("indices", self._on_pick)
-        self.status = pn.pane.Markdown("", css_classes=["sc-status"], width=360)
+        self.status = markdown("", css_classes=["sc-status"], width=360)
         self.sc.param.watch(self.refresh, ["table", "selected", "weapon_range"])
         state.param.watch(self.refresh, "lang")
         self.refresh()

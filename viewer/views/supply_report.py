@@ -12,7 +12,7 @@ import panel as pn
 from .rulelink import RuleLink
 from .supply_layers import LAYER_RULES, LEG_STYLES, RANGE_PALETTE, STACKING_COLOR, ZOC_COLOR, BLOCKED_COLOR
 from .supply_layers import _field, reason_text
-from .text import label
+from .text import label, markdown
 from .unit_layer import RING_COLORS, power_name
 
 
@@ -64,13 +64,13 @@ class SupplyReport(pn.viewable.Viewer):
     def __init__(self, state, sides: list[str]):
         super().__init__()
         self.state = state
-        self.title = pn.pane.Markdown("", margin=(0, 10))
-        self.words = pn.pane.Markdown("", css_classes=["supply-words"], margin=(0, 10), sizing_mode="stretch_width")
+        self.title = markdown("", margin=(0, 10))
+        self.words = markdown("", css_classes=["supply-words"], margin=(0, 10), sizing_mode="stretch_width")
         self.zoc_side = pn.widgets.Select(width=220, css_classes=["scenario-zoc-side"])
         self._sides = list(sides)
         self.spinner = pn.indicators.LoadingSpinner(value=False, visible=False, size=24, css_classes=["supply-busy"])
-        self.busy_text = pn.pane.Markdown("", visible=False, margin=(0, 6))
-        self.key_title = pn.pane.Markdown("", margin=(0, 10))
+        self.busy_text = markdown("", visible=False, margin=(0, 6))
+        self.key_title = markdown("", margin=(0, 10))
         self._keys = {name: pn.pane.HTML("", margin=(0, 4)) for name in LAYER_RULES}
         self._rows = [pn.Row(self._keys[name], RuleLink(ref=ref, state=state), css_classes=[f"overlay-key-{name}"])
                       for name, ref in LAYER_RULES.items()]

@@ -9,7 +9,7 @@ from ..rules.use.activation import PANZER_EXAMPLE
 from ..state import SessionState
 from ..state.use import UseState
 from .rulelink import RuleLink
-from .text import label
+from .text import label, markdown
 
 
 class UseActivation(pn.viewable.Viewer):
@@ -18,7 +18,7 @@ class UseActivation(pn.viewable.Viewer):
     def __init__(self, state: SessionState, use: UseState, **params):
         super().__init__(**params)
         self.state, self.use, self.n = state, use, 0
-        self.title = pn.pane.Markdown("", css_classes=["use-activation-title"])
+        self.title = markdown("", css_classes=["use-activation-title"])
         self.next = pn.widgets.Button(css_classes=["use-activation-next"], color="primary")
         self.back = pn.widgets.Button(css_classes=["use-activation-back"])
         self.rows = pn.Column(css_classes=["use-activation-rows"], sizing_mode="stretch_width")
@@ -49,13 +49,13 @@ class UseActivation(pn.viewable.Viewer):
             self.rows.objects = []
             return
         start = act.mp + sum(s.cost for s in act.log)
-        rows = [pn.pane.Markdown(label("use.activation.start", lang, unit=act.unit_id, hex="2915", mp=start))]
+        rows = [markdown(label("use.activation.start", lang, unit=act.unit_id, hex="2915", mp=start))]
         for s in act.log:
             text = label(f"use.activation.{s.action}", lang, hex=s.hex, cost=s.cost, mp=s.mp_after,
                          parts=" + ".join(f"{i} {c}" for i, c, _ in s.parts) or "0")
-            rows.append(pn.Row(pn.pane.Markdown(text, margin=(0, 5)), self._link(s.rule)))
+            rows.append(pn.Row(markdown(text, margin=(0, 5)), self._link(s.rule)))
         if act.log and act.must_stop:
-            rows.append(pn.Row(pn.pane.Markdown(label("use.activation.sticky", lang, hex=act.hex)),
+            rows.append(pn.Row(markdown(label("use.activation.sticky", lang, hex=act.hex)),
                                self._link("4.2.3.1")))
         self.rows.objects = rows
 

@@ -14,7 +14,7 @@ from ..rules.use import grid
 from ..state import SessionState
 from ..state.use import UseState
 from .mapview import MapView
-from .text import label
+from .text import alert, label, markdown
 
 COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08b", "use-open": "#66bd63", "use-closed": "#d73027", "use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61", "use-ezoc": "#7b3294",
           "use-naval": "#2c7bb6"}
@@ -40,7 +40,7 @@ class UseMap(pn.viewable.Viewer):
         fig.scatter("x", "y", source=self._units, size=16, color="color", line_color="white", name="use-units")
         fig.text("x", "y", text="text", source=self._units, text_font_size="8pt", y_offset=-10,
                  text_align="center", name="use-unit-labels")
-        self.fixture_note = pn.pane.Alert("", alert_type="info", visible=board.fixture,
+        self.fixture_note = alert("", alert_type="info", visible=board.fixture,
                                           css_classes=["use-fixture-note"])
         self.unit_select = pn.widgets.Select(options={}, css_classes=["use-unit-select"], width=260)
         self.port_select = pn.widgets.Select(options={}, css_classes=["use-port-select"], width=260)
@@ -51,7 +51,7 @@ class UseMap(pn.viewable.Viewer):
         self.strategic = pn.widgets.Checkbox(value=use.strategic, css_classes=["use-strategic"])
         self.strategic.param.watch(lambda e: setattr(use, "strategic", e.new), "value")
         self.range = pn.widgets.IntInput(value=use.range, start=0, end=30, width=120, css_classes=["use-range"])
-        self.answer = pn.pane.Markdown("", css_classes=["use-answer"], sizing_mode="stretch_width")
+        self.answer = markdown("", css_classes=["use-answer"], sizing_mode="stretch_width")
         self.range.param.watch(lambda e: setattr(use, "range", int(e.new or 0)), "value")
         self.unit_select.param.watch(lambda e: setattr(use, "unit", e.new or ""), "value")
         self.port_select.param.watch(lambda e: setattr(use, "port", e.new or ""), "value")

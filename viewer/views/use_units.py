@@ -8,7 +8,7 @@ import panel as pn
 from ..rules.use.units import CLASSES, FACTIONS, SUPPLY, TYPES, UnitError
 from ..state import SessionState
 from ..state.use import UseState
-from .text import label
+from .text import label, markdown, plain
 
 
 class UseUnits(pn.viewable.Viewer):
@@ -22,7 +22,7 @@ class UseUnits(pn.viewable.Viewer):
         self.add = pn.widgets.Button(color="primary", css_classes=["use-add-unit"])
         self.supply = pn.widgets.Select(options=list(SUPPLY), width=150)
         self.remove = pn.widgets.Button(css_classes=["use-remove-unit"])
-        self.message = pn.pane.Markdown("", css_classes=["use-unit-message"])
+        self.message = markdown("", css_classes=["use-unit-message"])
         self.cls.param.watch(lambda e: setattr(self.type, "options", list(TYPES[e.new])), "value")
         self.add.on_click(self._add)
         self.remove.on_click(self._remove)
@@ -55,9 +55,9 @@ class UseUnits(pn.viewable.Viewer):
         try:
             self.use.add_unit(self.name_input.value, self.faction.value, self.cls.value, self.type.value, hex)
         except UnitError as err:
-            self.message.object = str(err)
+            self.message.object = plain(err)
             return
-        self.message.object = label("use.units.added", self.state.lang, unit=self.name_input.value, hex=hex)
+        self.message.object = label("use.units.added", self.state.lang, unit=plain(self.name_input.value), hex=plain(hex))
 
     def _remove(self, *_):
         if self.use.unit:

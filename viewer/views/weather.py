@@ -20,7 +20,7 @@ from ..state.weather import WeatherSession
 from .chart_editor import ChartEditor
 from .mapview import MapView
 from .rulelink import RuleLink
-from .text import label
+from .text import alert, label, markdown, plain
 
 LAYER = "weather"
 WEATHER_COLORS = {
@@ -108,11 +108,11 @@ class WeatherPanel(pn.viewable.Viewer):
             sel.param.watch(self._setting_handler(name), "value")
             self.setting_selects[name] = sel
         self.legend = pn.pane.HTML("", css_classes=["weather-legend"], margin=(0, 10))
-        self.error = pn.pane.Alert("", alert_type="warning", visible=False, css_classes=["weather-error"])
-        self.missing = pn.pane.Markdown("", css_classes=["weather-missing"], margin=(0, 10))
-        self.history_title = pn.pane.Markdown("", margin=(0, 10))
-        self.history = pn.pane.Markdown("", css_classes=["weather-history"], margin=(0, 10))
-        self.effects_title = pn.pane.Markdown("", css_classes=["weather-effects-title"], margin=(0, 10))
+        self.error = alert("", alert_type="warning", visible=False, css_classes=["weather-error"])
+        self.missing = markdown("", css_classes=["weather-missing"], margin=(0, 10))
+        self.history_title = markdown("", margin=(0, 10))
+        self.history = markdown("", css_classes=["weather-history"], margin=(0, 10))
+        self.effects_title = markdown("", css_classes=["weather-effects-title"], margin=(0, 10))
         self.effects = pn.Column(css_classes=["weather-effects"])
         self._controls = pn.Card(
             self.legend, pn.Row(*self.zone_selects.values()),
@@ -144,7 +144,7 @@ class WeatherPanel(pn.viewable.Viewer):
         try:
             self.weather.roll(raw)
         except ValueError as err:
-            self.error.object = str(err)
+            self.error.object = plain(err)
             self.error.visible = True
 
     def calculator_cards(self) -> list:
@@ -292,7 +292,7 @@ class WeatherPanel(pn.viewable.Viewer):
                 if k not in self._links:  # a few links, reused: each one watches the language
                     self._links[k] = RuleLink(ref=step.rule, state=self.state)
                 links.append(self._links[k])
-            rows.append(pn.Row(pn.pane.Markdown(f"- {step.text(lang)}", margin=(0, 10)), *links,
+            rows.append(pn.Row(markdown(f"- {step.text(lang)}", margin=(0, 10)), *links,
                                css_classes=["weather-effect", f"weather-effect-{step.key.rsplit('.', 1)[1]}"]))
         self.effects.objects = rows
 

@@ -20,9 +20,9 @@ from importlib import resources
 from pathlib import Path
 
 import pandas as pd
-import yaml
 
 from viewer import hexgrid
+from viewer.safeload import LoadError, load_yaml, paths_trusted
 
 COLUMNS = 33
 ROWS = 10
@@ -261,17 +261,20 @@ def bundled_boards() -> dict[str, Path]:
 
 
 def load_board(name_or_path: str | Path = "teaching") -> Board:
-    """A bundled board by name (``"teaching"``) or a board file by path, validated."""
-    path = Path(name_or_path)
-    if not str(name_or_path).endswith((".yaml", ".yml")):
-        boards = bundled_boards()
-        if str(name_or_path) not in boards:
-            raise BoardError(str(name_or_path), f"no bundled board of that name; bundled: {', '.join(boards) or '(none)'}")
+    """A bundled board by name (``"teaching"``) or, from trusted code and the command line only
+    (docs/security.md), a board file by path; validated."""
+    boards = bundled_boards()
+    if str(name_or_path) in boards:
         path = boards[str(name_or_path)]
+    elif isinstance(name_or_path, Path) or (str(name_or_path).endswith((".yaml", ".yml")) and paths_trusted()):
+        path = Path(name_or_path)
+    else:
+        raise BoardError(str(name_or_path), f"no bundled board of that name; bundled: {', '.join(boards) or '(none)'}"
+                         " (a board file is read only from the command line)")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_bytes(), str(path), "settings")
     except OSError as exc:
         raise BoardError(str(path), f"cannot read the file ({exc.strerror})") from None
-    except yaml.YAMLError as exc:
-        raise BoardError(str(path), f"not valid YAML: {exc}") from None
+    except LoadError as exc:
+        raise BoardError(exc.origin, exc.message) from None
     return board_from_dict(data, str(path))

@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
+
+from viewer.safeload import LoadError, load_yaml
 
 PHASES = ("assault", "combat")
 TARGETS = ("ground", "air", "all")
@@ -140,9 +141,11 @@ def load_profiles(path: str | Path) -> dict[str, UnitProfile]:
     """Read and validate the user's profile file."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:
-        raise ProfileError(f"{path}: cannot read the profile file: {err}") from None
+        data = load_yaml(path.read_bytes(), str(path), "profiles")
+    except OSError as err:
+        raise ProfileError(f"{path}: cannot read the profile file: {err.strerror or err}") from None
+    except LoadError as err:
+        raise ProfileError(str(err)) from None
     return profiles_from_dict(data, str(path))
 
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
 from shapely.geometry import Point, Polygon
+
+from viewer.safeload import LoadError, load_yaml
 
 #: Terrain sizes (SC 8.5.3): 0, 1, 2 and 3 (meaning 3 or more).
 SIZES = (0, 1, 2, 3)
@@ -231,9 +232,11 @@ def load_table(path: str | Path) -> Table:
     """Read a table layout YAML file (see ``maps/starcraft/README.md``)."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as err:
-        raise TableError(f"{path}: cannot read the table file: {err}") from None
+        data = load_yaml(path.read_bytes(), str(path), "table")
+    except OSError as err:
+        raise TableError(f"{path}: cannot read the table file: {err.strerror or err}") from None
+    except LoadError as err:
+        raise TableError(str(err)) from None
     return table_from_dict(data, str(path))
 
 

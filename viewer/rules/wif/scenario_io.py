@@ -13,6 +13,7 @@ import yaml
 
 from viewer.rules.wif import scenario as S
 from viewer.rules.wif.scenario_units import LAND, NAVAL, SECTIONS, UNIT_TYPES, Unit
+from viewer.safeload import LoadError, load_yaml
 
 TOP_KEYS = ("map", "name", "notes", "rule_refs", "weather", "options", "sides", "aligned",
             "conquered", "at_war", "neutral", "cooperation", "control", "held_by_enemy_this_turn",
@@ -78,20 +79,36 @@ def _map_for(data: dict, hexmap):
         raise S.ScenarioError("map", f"cannot load map {name!r}: {exc}", sorted(bundled_maps())) from None
 
 
-def _read(source) -> dict:
+#: Most units one scenario may hold (the whole WiF countersheet is about 2,500).
+MAX_UNITS = 5_000
+
+
+def _read(source, origin: str = "scenario") -> dict:
+    """The scenario mapping of ``source``: a mapping, YAML text or bytes (content, never a path:
+    docs/security.md), or a :class:`~pathlib.Path` handed over by trusted code."""
     if isinstance(source, dict):
         return dict(source)
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and source.endswith((".yaml", ".yml"))):
-        path = Path(source)
-        if not path.is_file():
-            raise S.ScenarioError("file", f"no scenario file {str(path)!r}", "a path to a .yaml file")
-        source = path.read_text(encoding="utf-8")
+    if isinstance(source, Path):
+        origin = str(source)
+        try:
+            source = source.read_bytes()
+        except OSError as exc:
+            raise S.ScenarioError("file", f"cannot read {origin} ({exc.strerror or exc})", "a scenario file") from None
+    if not isinstance(source, (str, bytes)):
+        raise S.ScenarioError("file", f"cannot read a scenario from {type(source).__name__}", "YAML text")
     try:
-        data = yaml.safe_load(source)
-    except yaml.YAMLError as exc:
-        raise S.ScenarioError("file", f"not valid YAML: {exc}", "YAML text (maps/scenarios/README.md)") from None
+        data = load_yaml(source, origin, "scenario")
+    except LoadError as err:
+        raise S.ScenarioError("file", f"{err.origin}: {err.message}", "YAML text (maps/scenarios/README.md)") from None
     if not isinstance(data, dict):
         raise S.ScenarioError("file", "a scenario must be a YAML mapping", list(TOP_KEYS))
+    if any(not isinstance(k, str) for k in data):
+        bad = next(k for k in data if not isinstance(k, str))
+        raise S.ScenarioError("file", f"unknown top-level key {bad!r}", list(TOP_KEYS))
+    units = data.get("units")
+    if isinstance(units, list) and len(units) > MAX_UNITS:
+        raise S.ScenarioError("units", f"{len(units):,} units; a scenario may hold at most {MAX_UNITS:,}",
+                              f"at most {MAX_UNITS:,} units")
     return data
 
 
@@ -149,7 +166,7 @@ class _Loader:
     def load(self) -> S.Scenario:
         unknown = sorted(set(self.data) - set(TOP_KEYS))
         if unknown:
-            raise S.ScenarioError(unknown[0], "unknown scenario field", list(TOP_KEYS))
+            raise S.ScenarioError(repr(unknown[0]), "unknown scenario field", list(TOP_KEYS))
         sides = {}
         for p, side in self._mapping("sides").items():
             if side not in S.SIDES:
@@ -294,13 +311,14 @@ class _Loader:
         return None, sea, section
 
 
-def load_scenario(source, hexmap=None) -> S.Scenario:
-    """A validated :class:`Scenario` from a path, YAML text or a mapping.
+def load_scenario(source, hexmap=None, origin: str = "scenario") -> S.Scenario:
+    """A validated :class:`Scenario` from YAML text (or bytes), a mapping, or a ``Path`` from
+    trusted code; ``origin`` names the text in messages (the uploaded file's name).
 
     ``hexmap`` is the map to validate against; without it the bundled map named in the file is
     loaded. Faults raise :class:`ScenarioError` naming the field and the allowed values.
     """
-    data = _read(source)
+    data = _read(source, origin)
     return _Loader(data, _map_for(data, hexmap)).load()
 
 
