@@ -6,7 +6,7 @@ PORT   ?= 5006
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test install install-test chromium bench clean
+.PHONY: serve test lint install install-test chromium bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,13 @@ serve: install
 		--allow-websocket-origin=localhost:$(PORT)
 
 test: install-test
+	$(BIN)/ruff check viewer apps tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest tests --durations=15
+
+lint: install-test
+	$(BIN)/ruff check viewer apps tests bench
+	$(BIN)/mypy
 
 bench: install-test
 	$(BIN)/python bench/render.py

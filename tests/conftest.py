@@ -122,3 +122,11 @@ def context(browser):
 def watched(context):
     page = context.new_page()
     return PageWatch(page)
+
+
+@pytest.fixture(scope="session")
+def europe():
+    """The bundled Europe 1939 map, loaded once for the run (modules may define their own)."""
+    from viewer.board import load_map
+
+    return load_map("europe")

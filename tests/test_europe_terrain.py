@@ -7,8 +7,8 @@ import collections
 
 import numpy as np
 import pytest
+from test_europe_map import PLACES
 
-from test_europe_map import PLACES, europe  # noqa: F401  (the shared map fixture and places)
 from viewer import hexgrid
 
 

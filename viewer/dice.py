@@ -74,6 +74,9 @@ class Distribution(Mapping):
     """
 
     __slots__ = ("_lo", "_w", "_total")
+    _lo: int       # the smallest result
+    _w: np.ndarray  # integer weights of results _lo, _lo + 1, ... (dtype int64, or object when large)
+    _total: int    # the sum of the weights
 
     def __init__(self, probabilities: Mapping[int, Fraction | int]):
         probs = {int(k): Fraction(v) for k, v in probabilities.items()}
@@ -246,7 +249,11 @@ class Distribution(Mapping):
         """Results below ``lo`` count as ``lo``; results above ``hi`` count as ``hi``."""
         if lo is not None and hi is not None and lo > hi:
             raise ValueError(f"clamp bounds reversed: {lo} > {hi}")
-        return self.map(lambda k: max(lo, k) if hi is None else min(hi, k if lo is None else max(lo, k)))
+        def clamped(k: int) -> int:
+            k = k if lo is None else max(lo, k)
+            return k if hi is None else min(hi, k)
+
+        return self.map(clamped)
 
     def shift(self, n: int) -> "Distribution":
         return Distribution._make(self._lo + int(n), self._w, self._total)
@@ -254,8 +261,9 @@ class Distribution(Mapping):
     def __add__(self, other: "Distribution | int") -> "Distribution":
         if isinstance(other, Distribution):
             total = self._total * other._total
+            weights: np.ndarray
             if total >= _INT64_SAFE:
-                weights = _big_convolve(self._w, other._w)
+                weights = np.asarray(_big_convolve(self._w, other._w), dtype=object)
             else:
                 weights = np.convolve(self._w, other._w)
             return Distribution._make(self._lo + other._lo, weights, total)

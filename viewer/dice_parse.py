@@ -124,6 +124,12 @@ class DiceExpression:
 
 
 _WS = re.compile(r"\s*")
+
+
+def _skip(text: str, pos: int) -> int:
+    """The position after the blanks at ``pos``."""
+    m = _WS.match(text, pos)
+    return m.end() if m else pos
 _SIGN = re.compile(r"([+-])")
 _DICE = re.compile(r"(\d*)\s*d\s*(\d+)", re.I)
 _KEEP = re.compile(
@@ -147,7 +153,7 @@ def parse_expression(text: str) -> DiceExpression:
         raise DiceExpressionError(f"expression longer than {MAX_LENGTH} characters")
     if not text.strip():
         raise DiceExpressionError("empty dice expression")
-    pos = _WS.match(text).end()
+    pos = _skip(text, 0)
     terms: list[DiceTerm] = []
     modifier = 0
     clamp = None
@@ -157,7 +163,7 @@ def parse_expression(text: str) -> DiceExpression:
         m = _SIGN.match(text, pos)
         if m:
             sign = -1 if m.group(1) == "-" else 1
-            pos = _WS.match(text, m.end()).end()
+            pos = _skip(text, m.end())
         elif not first:
             m = _CLAMP.match(text, pos)
             if m:
@@ -206,7 +212,7 @@ def parse_expression(text: str) -> DiceExpression:
                 raise _fail(f"number {value} is beyond ±{MAX_MODIFIER}", text)
             modifier += sign * value
             pos = m.end()
-        pos = _WS.match(text, pos).end()
+        pos = _skip(text, pos)
         first = False
     if abs(modifier) > MAX_MODIFIER:
         raise _fail(f"modifier {modifier} is beyond ±{MAX_MODIFIER}", text)

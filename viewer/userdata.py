@@ -100,9 +100,10 @@ class UserStore:
 
     def unreadable(self, path: Path, fault: str) -> UnreadableSave:
         """Move the saved file ``path`` aside as a backup and return the error that says so."""
-        backup: Path | None = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        target = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+        backup: Path | None = target
         try:
-            os.replace(path, backup)
+            os.replace(path, target)
         except OSError:
             backup = None
         kept = f"; it was kept as {backup.name}" if backup else ""

@@ -234,7 +234,7 @@ def _read(path: Path, layer: str) -> pd.DataFrame:
         raise MapFileError(path, f"cannot read layer: {exc}", layer) from None
 
 
-def _meta(path: Path, df: pd.DataFrame) -> dict[str, str]:
+def _meta(path: Path, df: pd.DataFrame) -> dict[str, str | None]:
     if not {"key", "value"} <= set(df.columns):
         raise MapFileError(path, "the table needs the columns key and value", "map_meta")
     meta = {str(k): (None if pd.isna(v) else str(v)) for k, v in zip(df["key"], df["value"])}
@@ -312,6 +312,6 @@ def load_map(name_or_path) -> HexMap:
     sheets = _sheets(path, _read(path, "sheets"))
     tables = {layer: _read(path, layer) if layer in layers else None for layer in OPTIONAL_LAYERS}
     try:
-        return HexMap(meta["name"], meta["game"], sheets, _read(path, "hexes"), **tables)
+        return HexMap(str(meta["name"]), str(meta["game"]), sheets, _read(path, "hexes"), **tables)
     except MapError as err:
         raise MapFileError.from_map_error(path, err) from None

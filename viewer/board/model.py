@@ -90,8 +90,13 @@ class HexMap:
         t = {k: T.normalize(k, v) for k, v in given.items()}
         self._index = validate.check_all(t, names, self.vocabulary)
         t["hexes"]["label"] = pd.array(self._labels(t["hexes"]), dtype="str")
-        for k in TABLES:
-            setattr(self, k, t[k])
+        self.hexes: pd.DataFrame = t["hexes"]
+        self.hexsides: pd.DataFrame = t["hexsides"]
+        self.regions: pd.DataFrame = t["regions"]
+        self.region_adjacency: pd.DataFrame = t["region_adjacency"]
+        self.features: pd.DataFrame = t["features"]
+        self.extra_edges: pd.DataFrame = t["extra_edges"]
+        self.chokepoints: pd.DataFrame = t["chokepoints"]
 
     # ------------------------------------------------------------------ basics
 
@@ -233,7 +238,7 @@ class HexMap:
 
     def hexside_features(self, a: HexKey, b: HexKey) -> set[str]:
         """Features of the hexside (or join) between hexes ``a`` and ``b`` (empty set if none)."""
-        ca, cb = self._codes([tuple(a), tuple(b)])
+        ca, cb = self._codes([(str(a[0]), int(a[1]), int(a[2])), (str(b[0]), int(b[1]), int(b[2]))])
         hs = self.hexsides
         x = self._edge_codes(hs, "_a")
         y = self._edge_codes(hs, "_b")
@@ -276,6 +281,7 @@ class HexMap:
         if not self.is_geographic:
             raise ValueError(f"map {self.name!r} is not geographic (its sheets have no CRS)")
         for sheet in self._by_scale:
+            assert sheet.crs is not None  # a geographic map: every sheet has one
             x, y = self._transformer(sheet.crs).transform(lon, lat)
             if not (np.isfinite(x) and np.isfinite(y)):
                 continue

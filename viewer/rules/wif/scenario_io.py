@@ -166,7 +166,7 @@ class _Loader:
     def load(self) -> S.Scenario:
         unknown = sorted(set(self.data) - set(TOP_KEYS))
         if unknown:
-            raise S.ScenarioError(repr(unknown[0]), "unknown scenario field", list(TOP_KEYS))
+            raise S.ScenarioError(str(unknown[0]).strip() or repr(unknown[0]), "unknown scenario field", list(TOP_KEYS))
         sides = {}
         for p, side in self._mapping("sides").items():
             if side not in S.SIDES:
