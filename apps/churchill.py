@@ -5,7 +5,7 @@ and restored when the page is opened again.
 """
 import panel as pn
 
-from viewer.calculators import REGISTRY
+from viewer.games import section
 from viewer.state.churchill import ChurchillSession
 from viewer.userdata import UserStore
 from viewer.views import AppShell, extension
@@ -30,7 +30,7 @@ board = ChurchillBoard(session, shell.state)
 mover = IssueMover(session, shell.state)
 stepper = ConferenceStepper(session, shell.state)
 settings = BoardSettingsPanel(session, shell.state)
-calculators = CalculatorList(shell.state, sorted(s for s in REGISTRY if s.startswith("churchill.")), store=store)
+calculators = CalculatorList(shell.state, section("churchill", "calculators"), store=store)
 sections = Sections(shell.state, {
     "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
     "ui.calculators": pn.Column(calculators, sizing_mode="stretch_width"),

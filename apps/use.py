@@ -6,6 +6,7 @@ default) or a fixture board of the worked examples (``fixture:france-1940`` ...)
 """
 import panel as pn
 
+from viewer.games import section
 from viewer.rules.use import boards
 from viewer.state.use import UseState
 from viewer.views import AppShell, extension
@@ -18,8 +19,7 @@ from viewer.views.use_map import UseMap
 from viewer.views.use_tables import UseTables
 from viewer.views.use_units import UseUnits
 
-USE_CALCULATORS = ("use.move-cost", "use.attack-cost", "use.naval-move", "use.range", "use.stacking",
-                   "use.national-will", "use.combat")
+USE_CALCULATORS = section("use", "calculators")
 
 extension()
 shell = AppShell("game.use.name")

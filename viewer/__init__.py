@@ -6,5 +6,8 @@ Layers (imports point down only): ``apps`` -> ``viewer.views`` -> ``viewer.state
 """
 __version__ = "0.1.0"
 
-#: Game ids, the same everywhere: rules package, calculator slug prefix, app file and URL.
-GAMES = ("wif", "use", "asl", "churchill", "starcraft")
+from viewer.games import GAME_IDS
+
+#: Game ids, the same everywhere: rules package, calculator slug prefix, app file and URL
+#: (declared in viewer/games.py).
+GAMES = GAME_IDS

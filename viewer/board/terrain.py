@@ -82,8 +82,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Game ids used across the project (see DESIGN.md); ``demo`` is the bundled demo map.
-GAMES = ("wif", "use", "asl", "churchill", "starcraft", "demo")
+from viewer.games import GAME_IDS
+
+#: Board vocabularies: one per declared game (viewer/games.py) plus the demo map's.
+GAMES = (*GAME_IDS, "demo")
 
 #: Region kinds a map may name. ``off_map_area`` follows WiF 2.1.3. USE: ``sea_zone`` (numbered
 #: sea zones, USE 1.3.6), ``map_box`` (USE 1.3.5), ``strait`` (USE 4.2.4.4), ``canal`` (USE 4.2.4.2).

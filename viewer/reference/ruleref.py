@@ -4,8 +4,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from viewer.games import GAMES as DECLARED_GAMES
+
 #: How each game id is written in citations such as ``WiF 2.4.2``.
-GAME_PREFIXES = {"wif": "WiF", "use": "USE", "asl": "ASL", "churchill": "Churchill", "starcraft": "SC"}
+#: Citation prefix of each declared game (viewer/games.py): ``WiF 2.4.2``.
+GAME_PREFIXES = {g.id: g.prefix for g in DECLARED_GAMES.values()}
 _PREFIX_TO_GAME = {v.lower(): k for k, v in GAME_PREFIXES.items()}
 #: A rule number: digits and dots, with an optional chapter letter (ASL "E1.94", "A10.61") or a
 #: bare chapter letter before the first dot (ASL "G.5"), and an optional lower-case suffix.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import panel as pn
 
+from ..games import section
 from ..calculators import REGISTRY
 from ..rules.asl.board import Board
 from ..state import SessionState
@@ -21,8 +22,7 @@ from .calculator_list import CalculatorList
 from .text import alert, label, markdown
 
 #: The night calculators offered beside the board, in this order.
-ASL_NIGHT = ("asl.nvr-change", "asl.nvr", "asl.cloak", "asl.hip", "asl.fortification-hip", "asl.rally",
-             "asl.recovery")
+ASL_NIGHT = section("asl", "night")
 FIRE_BUTTONS = ("blaze", "flame", "wreck")
 #: The state saved per user (settings file ``asl-night``).
 SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")

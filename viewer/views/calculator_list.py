@@ -11,15 +11,14 @@ import math
 
 import panel as pn
 
+from ..games import section
 from ..calculators import REGISTRY
 from ..state import SessionState
 from .calculator_card import CalculatorCard
 from .text import label
 
 #: The WiF combat, bombing, war-entry and initiative calculators (issue 8), in the order shown.
-WIF_COMBAT = ("wif.naval-search", "wif.surprise", "wif.naval-result", "wif.aa-fire", "wif.asw",
-              "wif.ground-strike", "wif.strategic-bombing", "wif.carpet-bombing", "wif.land-odds", "wif.air-to-air",
-              "wif.us-entry", "wif.neutrality-pact", "wif.initiative", "wif.soviet-resources")
+WIF_COMBAT = section("wif", "combat")
 #: Cards whose weather is the sea area's, and cards whose weather is the target hex's.
 SEA_WEATHER = ("wif.naval-search", "wif.asw", "wif.aa-fire")
 HEX_WEATHER = ("wif.ground-strike", "wif.strategic-bombing", "wif.carpet-bombing", "wif.land-odds")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import panel as pn
 
-from .. import GAMES, hexgrid
+from .. import GAMES, games, hexgrid
 from ..state import SessionState
 from .colors import TERRAIN_COLORS
 from .text import label
@@ -11,11 +11,6 @@ from .text import label
 #: Games whose app exists when no list is given; the others show what is coming instead of a link.
 BUILT = ("wif",)
 
-_PICTURE_TERRAIN = {
-    "wif": ["sea", "clear", "forest", "mountain", "clear", "desert", "sea"],
-    "use": ["sea", "clear", "clear", "forest", "sea", "mountain", "clear"],
-    "asl": ["clear", "forest", "clear", "clear", "forest", "clear", "clear"],
-}
 
 
 def _hex_svg(terrain: list[str], night: bool = False) -> str:
@@ -48,11 +43,13 @@ def _table_svg() -> str:
 
 
 def picture(game: str) -> str:
-    if game == "churchill":
+    """The landing picture the game declares (viewer/games.py)."""
+    declared = games.game(game)
+    if declared.picture == "tracks":
         return _tracks_svg()
-    if game == "starcraft":
+    if declared.picture == "table":
         return _table_svg()
-    return _hex_svg(_PICTURE_TERRAIN[game], night=(game == "asl"))
+    return _hex_svg(list(declared.terrain), night=declared.night)
 
 
 class Landing:

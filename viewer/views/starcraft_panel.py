@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import panel as pn
 
+from ..games import section
 from ..rules.starcraft.profiles import ProfileError, profiles_from_dict
 from ..safeload import LoadError, load_yaml
 from ..state import SessionState
@@ -13,9 +14,7 @@ from .text import alert, label, markdown, plain
 from .upload import Upload
 
 #: The StarCraft calculators, in the order shown.
-SC_CALCULATORS = ("starcraft.ranged-attack", "starcraft.melee", "starcraft.template", "starcraft.charge",
-                  "starcraft.disengage", "starcraft.supply-reserve", "starcraft.deploy", "starcraft.control",
-                  "starcraft.score")
+SC_CALCULATORS = section("starcraft", "calculators")
 
 
 class StarcraftPanel(pn.viewable.Viewer):

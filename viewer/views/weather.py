@@ -11,6 +11,7 @@ import pandas as pd
 import panel as pn
 import param
 
+from ..games import section
 from ..calculators import REGISTRY
 from ..rules.wif.weather import CONDITIONS, SETTING_CHOICES, ZONES, effective_weather
 from ..rules.wif.weather_effects import MAP_CLASSES
@@ -153,7 +154,7 @@ class WeatherPanel(pn.viewable.Viewer):
         asterisks and chart (the shipped cells plus the user's)."""
         from .calculator_card import CalculatorCard
 
-        slugs = ("wif.weather-roll", "wif.weather-effects", "wif.odds-shift")
+        slugs = section("wif", "weather")
         built: dict = {}
         holder = pn.Column(sizing_mode="stretch_width")
         chooser = pn.widgets.Select(value=slugs[0], width=320, css_classes=["weather-calculator-select"])
