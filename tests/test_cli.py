@@ -79,3 +79,11 @@ def test_main_entry_point_returns_status(capsys):
     assert data["result"]["p_ge_fraction"] == "1/6"
     assert main(["calc", "core.dice", "expression=d0"]) == 2
     assert json.loads(capsys.readouterr().out)["error"]["parameter"] == "expression"
+
+
+def test_version_and_the_program_name_in_usage():
+    proc = subprocess.run([sys.executable, "-m", "viewer", "--version"], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip().startswith("wargame-viewer 0.")
+    from viewer.cli import program_name
+
+    assert program_name() in ("python -m viewer", "wargame-viewer")

@@ -54,6 +54,10 @@ def test_wheel_ships_the_maps_and_loads_a_bundled_map(tmp_path):
         check=True, capture_output=True,
     )
     wheel = next(dist.glob("wargame_viewer-*.whl"))
+    import zipfile
+
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE") for n in names), names[-8:]
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     vpy = venv / "bin" / "python"

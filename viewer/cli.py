@@ -170,9 +170,18 @@ def configure_supply(sub: argparse._SubParsersAction) -> None:
 VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index, configure_supply]
 
 
+def program_name() -> str:
+    """How the user ran us: ``wargame-viewer`` (the installed script) or ``python -m viewer``."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return "wargame-viewer" if name.startswith("wargame-viewer") else "python -m viewer"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m viewer",
+    from viewer import __version__
+
+    parser = _Parser(prog=program_name(),
                      description="wargame-viewer command line: VERB [ARGS] [--options], JSON on stdout")
+    parser.add_argument("--version", action="version", version=f"wargame-viewer {__version__}")
     sub = parser.add_subparsers(dest="verb", metavar="VERB", parser_class=_Parser)
     for configure in VERBS:
         configure(sub)
