@@ -13,6 +13,7 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -36,14 +37,40 @@ class UnreadableSave(UserDataError):
         self.path, self.backup = path, backup
 
 
-def data_dir() -> Path:
-    """The per-user data folder (created on first use)."""
+def base_dir() -> Path:
+    """The data folder of this installation: ``WARGAME_VIEWER_DATA`` or the platform's user data folder."""
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("wargame-viewer", appauthor=False))
+
+
+#: Folder name of the visitor the running code serves, or None outside a served page (set by the
+#: views layer: docs/deploy.md "Whose data is it").
+_visitor: Callable[[], str | None] | None = None
+_VISITOR_NAME = re.compile(r"^(user|browser)-[0-9a-f]{32}$")
+
+
+def set_visitor_resolver(resolver: Callable[[], str | None] | None) -> None:
+    """Register how to tell which visitor the running code serves (the server's session)."""
+    global _visitor
+    _visitor = resolver
+
+
+def visitor_dir(name: str) -> Path:
+    """The data folder of one visitor of a served page: ``<base>/visitors/<name>``."""
+    if not _VISITOR_NAME.match(name):
+        raise UserDataError(f"bad visitor folder name {name!r}")
+    return base_dir() / "visitors" / name
+
+
+def data_dir() -> Path:
+    """The data folder of whoever the running code serves: a served page's visitor has one of
+    their own (:func:`visitor_dir`); the command line, notebooks and tests use :func:`base_dir`."""
+    name = _visitor() if _visitor is not None else None
+    return visitor_dir(name) if name else base_dir()
 
 
 def check_name(name: str) -> str:

@@ -38,9 +38,16 @@ def own_server(tmp_path_factory):
         yield base, data
 
 
+#: The visitor this test plays: the browser carries this id, the table goes in its folder.
+VISITOR = "land-chart-test-visitor-0123456789abcdef"
+
+
 @pytest.fixture
-def fixture_table(own_server):
-    store = UserStore(own_server[1])   # the folder that server reads
+def fixture_table(own_server, watched):
+    from viewer.views.visitor import COOKIE, folder_name
+
+    watched.page.context.add_cookies([{"name": COOKIE, "value": VISITOR, "url": own_server[0]}])
+    store = UserStore(own_server[1] / "visitors" / folder_name("browser", VISITOR))
     code = lambda r: "T1" if r <= 6 else "T2" if r <= 14 else "T3"  # noqa: E731
     doc = {"chart": "wif.land-combat",
            "codes": {"result": {"T1": "fixture one", "T2": "fixture two", "T3": "fixture three"}},

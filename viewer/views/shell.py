@@ -8,6 +8,7 @@ from __future__ import annotations
 import panel as pn
 
 from ..state import SessionState
+from . import visitor
 from .language import LanguageSwitch, sync_language_with_url
 from .rulelink import RulePanel
 from .text import alert, label, markdown, plain
@@ -24,6 +25,7 @@ def extension() -> None:
     if "bokeh" not in hv.Store.renderers:
         hv.extension("bokeh", logo=False)
     pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False)
+    visitor.install()
 
 
 class AppShell:

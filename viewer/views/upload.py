@@ -68,8 +68,12 @@ class Upload(pn.viewable.Viewer):
             self._finish(origin, note, *self._run(decoded, origin))
             return
         self.busy = True
-        future = _READERS.submit(self._run, decoded, origin)
+        future = _READERS.submit(self._run_for, doc, decoded, origin)
         future.add_done_callback(partial(self._back_on_page, doc, origin, note))
+
+    def _run_for(self, doc, decoded: Decoded, origin: str) -> tuple[bool, Any]:
+        with set_curdoc(doc):  # the visitor's data folder, should the reader look there
+            return self._run(decoded, origin)
 
     def _run(self, decoded: Decoded, origin: str) -> tuple[bool, Any]:
         try:

@@ -1,0 +1,105 @@
+"""Each visitor's saved work is theirs (docs/deploy.md "Whose data is it"): two browsers on one
+server save and reload, and each sees only what it saved."""
+import pytest
+
+pytest.importorskip("playwright")
+
+from tests.ui.browser import WAIT  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+
+def _open(page, url):
+    page.goto(url)
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0", timeout=WAIT)
+
+
+def _saved_presets(page) -> list[str]:
+    return page.locator(".calc-core-dice .preset-list select option").all_inner_texts()
+
+
+def _save_preset(page, name: str) -> None:
+    card = page.locator(".calc-core-dice").first
+    card.locator(".preset-name input").first.fill(name)
+    card.locator(".preset-save button").first.click()
+    page.wait_for_function(
+        "(n) => [...document.querySelectorAll('.calc-core-dice .preset-list select option')]"
+        ".some(o => o.textContent === n)", arg=name, timeout=WAIT)
+
+
+def test_two_browsers_keep_their_own_presets(server, browser):
+    base, log = server
+    a_ctx, b_ctx = (browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2))
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        for page in (a, b):
+            _open(page, base + "/wif")
+            page.locator(".section-switch button").nth(1).click()
+        _save_preset(a, "only-alice")
+        _save_preset(b, "only-bob")
+        for page, mine, theirs in ((a, "only-alice", "only-bob"), (b, "only-bob", "only-alice")):
+            page.reload()
+            _open(page, base + "/wif")
+            page.locator(".section-switch button").nth(1).click()
+            page.locator(".calc-core-dice .preset-list select").first.wait_for(timeout=WAIT)
+            page.wait_for_function(
+                "(n) => [...document.querySelectorAll('.calc-core-dice .preset-list select option')]"
+                ".some(o => o.textContent === n)", arg=mine, timeout=WAIT)
+            assert theirs not in _saved_presets(page)
+        cookies = {c["name"]: c["value"] for c in a_ctx.cookies()}
+        other = {c["name"]: c["value"] for c in b_ctx.cookies()}
+        from viewer.views.visitor import COOKIE
+
+        assert cookies[COOKIE] != other[COOKIE]
+        assert "Traceback" not in log.read_text()
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+def _wait_until(condition, timeout: float = WAIT / 1000):
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError("condition not met in time")
+
+
+def _saved_file(ctx, kind: str, name: str):
+    """The saved file of the visitor whose browser is ``ctx`` on the run's shared server."""
+    import os
+    from pathlib import Path
+
+    from viewer.views.visitor import COOKIE, folder_name
+
+    cookie = {c["name"]: c["value"] for c in ctx.cookies()}.get(COOKIE)
+    if not cookie:
+        return None
+    path = (Path(os.environ["WARGAME_VIEWER_DATA"]) / "visitors" / folder_name("browser", cookie)
+            / kind / f"{name}.yaml")
+    return path if path.exists() else None
+
+
+def test_the_asl_board_comes_back_only_for_its_own_visitor(server, browser):
+    base, _ = server
+    a_ctx, b_ctx = (browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2))
+    try:
+        a = a_ctx.new_page()
+        _open(a, base + "/asl")
+        a.locator(".asl-show-nvr input").first.check()
+        saved = _wait_until(lambda: _saved_file(a_ctx, "settings", "asl-night"))
+        _wait_until(lambda: "show_nvr: true" in saved.read_text())
+        a.reload()
+        _open(a, base + "/asl")
+        a.wait_for_function("() => document.querySelector('.asl-show-nvr input')?.checked === true", timeout=WAIT)
+        b = b_ctx.new_page()
+        _open(b, base + "/asl")
+        b.locator(".asl-show-nvr input").first.wait_for(timeout=WAIT)
+        assert b.locator(".asl-show-nvr input").first.is_checked() is False
+    finally:
+        a_ctx.close()
+        b_ctx.close()
