@@ -160,3 +160,15 @@ def test_bad_hex_number_is_named():
     with pytest.raises(CalculatorInputError) as e:
         calc("use.range", origin="30555")
     assert e.value.parameter == "origin"
+
+
+def test_a_hex_with_an_enemy_land_unit_is_attack_only():  # USE 3.3, 4.2.3.3
+    from viewer.calculators import REGISTRY
+
+    r = REGISTRY["use.move-cost"].from_inputs(terrain="clear", transport_line="true", enemy_unit="true",
+                                             mp_left="1").compute()
+    assert r.value["attack_only"] is True and r.value["legal"] is False
+    assert r.value["mp_after"] == 1 and r.value["transport_bonus"] is False
+    assert any(s.key.endswith(".attack_only") and str(s.rule) == "USE 4.2.3.3" for s in r.steps)
+    free = REGISTRY["use.move-cost"].from_inputs(terrain="clear", mp_left="1").compute()
+    assert free.value["attack_only"] is False and free.value["legal"] is True

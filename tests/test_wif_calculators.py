@@ -212,7 +212,7 @@ def test_ex_11_5_6_a_surprise_4_against_11():
     v = calc("wif.surprise", own_highest_section=0, own_section_bonus=1, own_roll=7,
              opponent_highest_section=4, opponent_section_bonus=0, opponent_roll=3).value
     assert (v["own_points"], v["opponent_points"], v["difference"], v["spender"]) == (4, 11, 7, "opponent")
-    assert v["options"]["avoid_combat"] == 1 and v["options"]["select_target"] == 2
+    assert v["options"]["avoid_combat"] is True and v["options"]["select_target"] == 2
 
 
 def test_ex_11_5_10_a_surprise_accounting():
@@ -377,3 +377,12 @@ def test_shipped_charts_hold_only_sourced_cells():
         assert len(chart.cells) == cells, chart_id
         assert all(c.source.startswith("WiF ") for c in chart.cells.values()), chart_id
         assert not chart.complete
+
+
+def test_one_off_surprise_purchases_are_yes_or_no():  # WiF 11.5.6
+    from viewer.rules.wif import naval
+
+    eight = naval.affordable(8)
+    assert eight["avoid_combat"] is True and eight["choose_type"] is True   # not "2"
+    assert eight["select_target"] == 2 and eight["own_column_right"] == 4
+    assert "avoid_combat" not in naval.affordable(3)

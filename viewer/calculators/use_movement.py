@@ -14,7 +14,7 @@ from viewer.rules.use.naval import BOX_COSTS, NavalGraph, zones_in_range
 from viewer.rules.use.tables import Costs
 from viewer.rules.use.units import FACTIONS, SUPPLY, Situation, Unit
 
-R = {k: RuleRef("use", k) for k in ("1.4", "4.2", "4.2.1", "4.2.3.1", "4.2.3.3", "4.2.3.4", "4.2.3.5",
+R = {k: RuleRef("use", k) for k in ("1.4", "3.3", "4.2", "4.2.1", "4.2.3.1", "4.2.3.3", "4.2.3.4", "4.2.3.5",
                                     "4.2.4", "4.2.4.1", "4.2.4.4")}
 
 
@@ -47,12 +47,13 @@ class _StepInputs(Calculator):
 class MoveCost(_StepInputs):
     """The MP cost of one step of land movement: base costs do not add, "+" costs do (4.2.1);
     a transport line makes the step clear unless the hex holds an enemy city, fortress or land
-    unit (4.2.3.4)."""
+    unit (4.2.3.4). A hex holding an enemy land unit is never entered: its cost is paid only as
+    part of an attack, and the unit stays where it is (3.3, 4.2.3.3): "attack only"."""
 
     slug, game = "use.move-cost", "use"
-    rules = (R["4.2.1"], R["4.2.3.4"])
-    result_names = ("cost", "legal", "mp_after", "transport_bonus")
-    step_names = ("part", "transport", "total", "legal", "illegal", "missing")
+    rules = (R["4.2.1"], R["4.2.3.4"], R["4.2.3.3"])
+    result_names = ("cost", "legal", "mp_after", "transport_bonus", "attack_only")
+    step_names = ("part", "transport", "total", "legal", "illegal", "missing", "attack_only")
     transport_line = param.Boolean(default=False, doc="A transport line joins the two hexes (4.2.3.4).")
     enemy_unit = param.Boolean(default=False, doc="The hex entered holds an enemy land unit (no transport bonus).")
 
@@ -68,11 +69,16 @@ class MoveCost(_StepInputs):
         if sc.transport:
             steps.append(self.step("transport", rule=R["4.2.3.4"]))
         self._parts_steps(sc, steps)
-        ok = sc.total <= self.mp_left
         steps.append(self.step("total", rule=R["4.2.1"], cost=sc.total))
+        if self.enemy_unit:
+            steps.append(self.step("attack_only", rule=R["4.2.3.3"], cost=sc.total))
+            value.update(cost=sc.total, legal=False, mp_after=self.mp_left, transport_bonus=sc.transport,
+                         attack_only=True)
+            return Result(value, steps)
+        ok = sc.total <= self.mp_left
         steps.append(self.step("legal" if ok else "illegal", rule=R["4.2.1"], cost=sc.total, mp=self.mp_left))
         value.update(cost=sc.total, legal=ok, mp_after=self.mp_left - sc.total if ok else self.mp_left,
-                     transport_bonus=sc.transport)
+                     transport_bonus=sc.transport, attack_only=False)
         return Result(value, steps)
 
 

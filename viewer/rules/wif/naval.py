@@ -130,9 +130,14 @@ def surprise_points(own_highest_modified_sn: int, opponent_raw_roll: int, surpri
     return 0 if surprised else own_highest_modified_sn + opponent_raw_roll
 
 
-def affordable(points: int) -> dict[str, int]:
-    """How many times each spending option fits in ``points`` (options of cost > points left out)."""
-    return {k: points // c for k, c in SURPRISE_COSTS.items() if points >= c}
+#: Purchases made at most once per combat (WiF 11.5.6): affordable or not, never "twice".
+ONE_OFF = ("avoid_combat", "choose_type")
+
+
+def affordable(points: int) -> dict[str, int | bool]:
+    """What ``points`` can buy (WiF 11.5.6): ``True`` for a one-off purchase it covers, else how
+    many times a repeatable option fits (options of cost > points left out)."""
+    return {k: (True if k in ONE_OFF else points // c) for k, c in SURPRISE_COSTS.items() if points >= c}
 
 
 # -- 11.5.8 results ------------------------------------------------------------------------------
