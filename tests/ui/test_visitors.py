@@ -4,6 +4,8 @@ import pytest
 
 pytest.importorskip("playwright")
 
+from playwright.sync_api import expect  # noqa: E402
+
 from tests.ui.browser import WAIT  # noqa: E402
 
 pytestmark = pytest.mark.ui
@@ -15,16 +17,15 @@ def _open(page, url):
 
 
 def _saved_presets(page) -> list[str]:
-    return page.locator(".calc-core-dice .preset-list select option").all_inner_texts()
+    return page.locator(".preset-list select").first.locator("option").all_inner_texts()
 
 
 def _save_preset(page, name: str) -> None:
-    card = page.locator(".calc-core-dice").first
-    card.locator(".preset-name input").first.fill(name)
-    card.locator(".preset-save button").first.click()
-    page.wait_for_function(
-        "(n) => [...document.querySelectorAll('.calc-core-dice .preset-list select option')]"
-        ".some(o => o.textContent === n)", arg=name, timeout=WAIT)
+    field = page.locator(".preset-name input").first
+    field.fill(name)
+    field.press("Enter")
+    page.locator(".preset-save button").first.click()
+    page.get_by_text(f"Saved as '{name}'.").first.wait_for(timeout=WAIT)
 
 
 def test_two_browsers_keep_their_own_presets(server, browser):
@@ -41,10 +42,8 @@ def test_two_browsers_keep_their_own_presets(server, browser):
             page.reload()
             _open(page, base + "/wif")
             page.locator(".section-switch button").nth(1).click()
-            page.locator(".calc-core-dice .preset-list select").first.wait_for(timeout=WAIT)
-            page.wait_for_function(
-                "(n) => [...document.querySelectorAll('.calc-core-dice .preset-list select option')]"
-                ".some(o => o.textContent === n)", arg=mine, timeout=WAIT)
+            page.locator(".preset-list select").first.wait_for(timeout=WAIT)
+            _wait_until(lambda: mine in _saved_presets(page))
             assert theirs not in _saved_presets(page)
         cookies = {c["name"]: c["value"] for c in a_ctx.cookies()}
         other = {c["name"]: c["value"] for c in b_ctx.cookies()}
@@ -95,7 +94,7 @@ def test_the_asl_board_comes_back_only_for_its_own_visitor(server, browser):
         _wait_until(lambda: "show_nvr: true" in saved.read_text())
         a.reload()
         _open(a, base + "/asl")
-        a.wait_for_function("() => document.querySelector('.asl-show-nvr input')?.checked === true", timeout=WAIT)
+        expect(a.locator(".asl-show-nvr input").first).to_be_checked(timeout=WAIT)
         b = b_ctx.new_page()
         _open(b, base + "/asl")
         b.locator(".asl-show-nvr input").first.wait_for(timeout=WAIT)

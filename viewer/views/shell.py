@@ -43,6 +43,7 @@ class AppShell:
         self._home = pn.pane.HTML("", margin=(0, 10))
         self._reference = pn.pane.HTML("", margin=(0, 10), css_classes=["reference-link"])
         self.language = LanguageSwitch(state=self.state)
+        self._visitor = pn.pane.HTML("", width=0, height=0, margin=0, css_classes=["visitor-id"])
         self.rule_panel = RulePanel(state=self.state)
         self.main = pn.Column(sizing_mode="stretch_width")
         self.state.param.watch(self._on_lang, "lang")
@@ -69,10 +70,11 @@ class AppShell:
     def page(self, *content) -> pn.template.BootstrapTemplate:
         """The servable page holding ``content`` beside the rule panel."""
         self.main.objects = list(content)
+        self._visitor.object = visitor.cookie_script()
         template = pn.template.BootstrapTemplate(
             title="",
             header=[pn.Row(self._title, self._home, self._reference, pn.HSpacer(), self.language,
-                           sizing_mode="stretch_width")],
+                           self._visitor, sizing_mode="stretch_width")],
             main=[self.banner, pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
             header_background="#2b3a42",
         )

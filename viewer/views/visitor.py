@@ -14,13 +14,14 @@ import secrets
 from weakref import WeakKeyDictionary
 
 import panel as pn
-from bokeh.models import CustomJS
 
 from ..userdata import set_visitor_resolver
 
 COOKIE = "wargame_viewer_visitor"
 _ID = re.compile(r"^[A-Za-z0-9_-]{32,64}$")
 _FOLDERS: WeakKeyDictionary = WeakKeyDictionary()
+#: The id given to a browser that came without one, until the page tells the browser to keep it.
+_ISSUED: WeakKeyDictionary = WeakKeyDictionary()
 
 
 def folder_name(kind: str, secret: str) -> str:
@@ -47,9 +48,20 @@ def _identify(doc) -> str:
     cookie = str((pn.state.cookies or {}).get(COOKIE) or "")
     if not _ID.match(cookie):
         cookie = secrets.token_urlsafe(32)
-        doc.js_on_event("document_ready", CustomJS(code=(
-            f"document.cookie = '{COOKIE}={cookie}; path=/; max-age=31536000; SameSite=Strict';")))
+        _ISSUED[doc] = cookie
     return folder_name("browser", cookie)
+
+
+def cookie_script() -> str:
+    """The script that makes the browser keep the id it was just given ('' when it came with one
+    or logged in). The id is ``[A-Za-z0-9_-]`` only, so it needs no quoting."""
+    visitor_folder()
+    doc = pn.state.curdoc
+    cookie = _ISSUED.get(doc) if doc is not None else None
+    if not cookie:
+        return ""
+    return (f"<script>document.cookie = '{COOKIE}={cookie}; path=/; max-age=31536000; SameSite=Strict';"
+            "</script>")
 
 
 def install() -> None:
