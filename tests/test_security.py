@@ -270,3 +270,19 @@ def test_the_cli_reads_a_chart_file_it_is_named(tmp_path):
     code, out, err = _cli("calc", "wif.weather-roll", f"chart={chart}", "roll=5")
     assert code in (0, 2) and "Traceback" not in err
     assert "not a file path" not in out
+
+
+def test_every_markdown_pane_and_alert_renders_raw_html_as_text():
+    """Views and apps build Markdown panes and alerts only through viewer.views.text."""
+    import re
+
+    direct = re.compile(r"pn\.pane\.(Markdown|Alert)\(|pane\.(Markdown|Alert)\(")
+    files = [p for folder in ("viewer", "apps") for p in sorted((ROOT / folder).rglob("*.py")) if p.name != "text.py"]
+    offenders = [f"{p.relative_to(ROOT)}:{n}" for p in files
+                 for n, line in enumerate(p.read_text().splitlines(), 1) if direct.search(line)]
+    assert offenders == []
+    from viewer.views.text import alert, markdown
+
+    for pane in (markdown("<img src=x onerror=alert(1)>"), alert("<script>alert(1)</script>")):
+        html = pane._transform_object(pane.object)["object"]
+        assert "<img" not in html and "<script" not in html and "&lt;" in html
