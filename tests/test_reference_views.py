@@ -148,3 +148,11 @@ def test_every_label_key_of_the_reference_views_exists():
     keys |= {"ref.cards_tab", "ref.glossary_tab", "ref.rulebook_tab"}
     missing = sorted(k for k in keys if not has(k))
     assert not missing
+
+
+def test_an_uploaded_rulebooks_markup_is_shown_as_text(view):
+    from viewer.views.reference import _pre
+
+    shown = _pre("1.1 <img src=x onerror=alert(1)>\nbody <script>alert(2)</script>\n")
+    assert "<img" not in shown and "<script" not in shown and "&lt;img src=x" in shown
+    assert shown.startswith("<pre>") and _pre("") == ""

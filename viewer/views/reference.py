@@ -8,6 +8,7 @@ leaves the page. An uploaded rulebook is indexed in memory for this session only
 """
 from __future__ import annotations
 
+import html
 from urllib.parse import parse_qs, urlencode
 
 import panel as pn
@@ -28,6 +29,11 @@ from .upload import Upload
 
 _INDENT = "\u00a0\u00a0\u00a0"
 _URL_FIELDS = ("game", "rule", "q", "term")
+
+
+def _pre(text: str) -> str:
+    """``text`` (the user's rulebook) as inert preformatted HTML."""
+    return f"<pre>{html.escape(text)}</pre>" if text else ""
 
 
 class ReferenceState(param.Parameterized):
@@ -67,7 +73,8 @@ class ReferenceView(pn.viewable.Viewer):
         self._hint = markdown("", css_classes=["ref-hint"])
         self.card = CardBody(state=self.state, links=self.nav, show_permalink=False)
         self._user_title = markdown("", css_classes=["ref-user-title"])
-        self._user_text = pn.pane.Str("", css_classes=["ref-user-text"], sizing_mode="stretch_width",
+        # the user's text in <pre>, escaped: pn.pane.Str lets markup in it through to the page
+        self._user_text = pn.pane.HTML("", css_classes=["ref-user-text"], sizing_mode="stretch_width",
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em",
                                               "background": "#f6f6f0", "padding": "6px"})
         left = pn.Column(self._game, self._search, self._results_info, self._results, self._tree_title,
@@ -82,7 +89,7 @@ class ReferenceView(pn.viewable.Viewer):
         self._upload_info = markdown("", css_classes=["ref-upload-info"])
         self._book_search = pn.widgets.TextInput(css_classes=["ref-book-search"], width=360)
         self._book_hits = pn.widgets.Select(options={}, size=14, css_classes=["ref-book-sections"], width=360)
-        self._book_text = pn.pane.Str("", sizing_mode="stretch_width",
+        self._book_text = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["ref-book-text"],
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em"})
         book_tab = pn.Column(self._upload_info, self._upload,
                              pn.Row(pn.Column(self._book_search, self._book_hits), self._book_text,
@@ -264,7 +271,7 @@ class ReferenceView(pn.viewable.Viewer):
             return
         self._user_title.object = "**" + label("index.your_text", lang, number=section.number,
                                                first=section.first_line, last=section.last_line) + "**"
-        self._user_text.object = self.user_index.text(section.number)
+        self._user_text.object = _pre(self.user_index.text(section.number))
 
     # ------------------------------------------------------------------ view -> state
 
@@ -310,7 +317,7 @@ class ReferenceView(pn.viewable.Viewer):
 
     def _book_show(self, event):
         if event.new and self.user_index is not None:
-            self._book_text.object = self.user_index.text(event.new)
+            self._book_text.object = _pre(self.user_index.text(event.new))
             if rulelist.has((self.game, event.new)):
                 self.ref.rule = event.new
 

@@ -64,7 +64,7 @@ class ScenarioFiles(pn.viewable.Viewer):
         self.load_lesson = pn.widgets.Button(color="primary", width=140, css_classes=["scenario-load-lesson"])
         self.load_lesson.on_click(lambda _e: self.messages.do(self.scenario.load_lesson, self.lesson.value))
         self.file = Upload(kind="scenario", state=state, width=260, css_classes=["scenario-file"],
-                           read=lambda text, origin: load_scenario(text, self.scenario.hexmap, origin=origin),
+                           read=self._read_file,
                            done=self._file_loaded, fail=lambda msg: self.messages.show(
                                label("ui.scenario.error", self.state.lang, message=plain(msg)), "warning"))
         self.download = pn.widgets.FileDownload(callback=self.yaml_file, filename="scenario.yaml", width=200,
@@ -79,6 +79,15 @@ class ScenarioFiles(pn.viewable.Viewer):
         self.layout = pn.Column(pn.Row(self.lesson, self.load_lesson), pn.Row(self.file, self.download),
                                 pn.Row(self.save_name, self.save, self.saved, self.load_saved),
                                 sizing_mode="stretch_width")
+
+    def _read_file(self, text: str, origin: str):
+        """Parse an uploaded scenario (in the upload's worker thread); a fault names the file."""
+        try:
+            return load_scenario(text, self.scenario.hexmap, origin=origin)
+        except ScenarioError as err:
+            if origin in str(err):
+                raise
+            raise ValueError(f"{origin}: {err}") from None
 
     def _file_loaded(self, scenario, origin: str, note: str) -> None:
         if self.messages.do(self.scenario.load, scenario, origin) and note:
