@@ -2,8 +2,8 @@
 night calculators (served at /asl)."""
 from viewer.rules.asl.board import load_board
 from viewer.views import AppShell, extension
-from viewer.views.asl_night import AslNightView
-from viewer.views.text import label
+from viewer.views.asl.night import AslNightView
+from viewer.views.common.text import label
 
 extension()
 shell = AppShell("game.asl.name")

@@ -6,16 +6,16 @@ and restored when the page is opened again.
 import panel as pn
 
 from viewer.games import section
-from viewer.state.churchill import ChurchillSession
+from viewer.state.churchill.session import ChurchillSession
 from viewer.userdata import UserStore
 from viewer.views import AppShell, extension
-from viewer.views.calculator_list import CalculatorList
-from viewer.views.churchill_board import ChurchillBoard
-from viewer.views.churchill_moves import IssueMover
-from viewer.views.churchill_settings import BoardSettingsPanel
-from viewer.views.churchill_stepper import ConferenceStepper
-from viewer.views.sections import Sections
-from viewer.views.text import label
+from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.churchill.board import ChurchillBoard
+from viewer.views.churchill.moves import IssueMover
+from viewer.views.churchill.settings import BoardSettingsPanel
+from viewer.views.churchill.stepper import ConferenceStepper
+from viewer.views.common.sections import Sections
+from viewer.views.common.text import label
 
 extension()
 shell = AppShell("game.churchill.name")

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from viewer import GAMES
 from viewer.views import AppShell, extension
-from viewer.views.landing import Landing
+from viewer.views.common.landing import Landing
 
 extension()
 shell = AppShell()

@@ -1,6 +1,6 @@
 """The rules reference: rule cards, search, glossary and your own rulebook (served at /reference)."""
 from viewer.views import AppShell, extension
-from viewer.views.reference import ReferenceView
+from viewer.views.common.reference import ReferenceView
 
 extension()
 shell = AppShell("ref.title")

@@ -4,12 +4,12 @@ movement and range zones and mission-marker control update; the cards beside it 
 attacker and target."""
 import panel as pn
 
-from viewer.state.starcraft import StarcraftState
+from viewer.state.starcraft.table import StarcraftState
 from viewer.views import AppShell, extension
-from viewer.views.sections import Sections
-from viewer.views.starcraft_panel import StarcraftPanel
-from viewer.views.starcraft_rounds import RoundTrackerView
-from viewer.views.starcraft_table import StarcraftTableView
+from viewer.views.common.sections import Sections
+from viewer.views.starcraft.panel import StarcraftPanel
+from viewer.views.starcraft.rounds import RoundTrackerView
+from viewer.views.starcraft.table import StarcraftTableView
 
 extension()
 shell = AppShell("game.starcraft.name")

@@ -8,16 +8,17 @@ import panel as pn
 
 from viewer.games import section
 from viewer.rules.use import boards
-from viewer.state.use import UseState
+from viewer.state.use.board import UseState
 from viewer.views import AppShell, extension
-from viewer.views.calculator_list import CalculatorList
-from viewer.views.sections import Sections
-from viewer.views.text import label
-from viewer.views.url import url_value
-from viewer.views.use_activation import UseActivation
-from viewer.views.use_map import UseMap
-from viewer.views.use_tables import UseTables
-from viewer.views.use_units import UseUnits
+from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.sections import Sections
+from viewer.views.common.text import label
+from viewer.views.common.url import url_value
+from viewer.views.use.activation import UseActivation
+from viewer.views.use.board import UseMap
+from viewer.rules.use import tables as use_tables
+from viewer.views.common.tables import TableEditors
+from viewer.views.use.units import UseUnits
 
 USE_CALCULATORS = section("use", "calculators")
 
@@ -35,6 +36,6 @@ activation = UseActivation(shell.state, use)
 units = UseUnits(shell.state, use, board_map.mapview.hexmap)
 calculators = CalculatorList(shell.state, USE_CALCULATORS)
 sections = Sections(shell.state, {"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
-                                  "ui.calculators": pn.Column(calculators, UseTables(shell.state),
+                                  "ui.calculators": pn.Column(calculators, TableEditors(state=shell.state, tables=use_tables),
                                                               sizing_mode="stretch_width")})
 shell.page(sections.layout).servable()

@@ -8,7 +8,7 @@ coordinates converted to axial, random terrain) it measures
   and JSON size;
 * :func:`viewer.board.save_map` and :func:`viewer.board.load_map` times and the file size.
 
-Bundled maps: ``load_map("europe")`` (goal: under 0.5 s, issue 4) and the WiF app's map
+Bundled maps: ``load_map("europe")`` (goal: under 0.5 s) and the WiF app's map
 (viewer plus its political and maritime layers) against the baseline document of the same map.
 
 View benchmarks plug in through :data:`CANDIDATES`: each is a function ``HexMap -> Bokeh
@@ -44,7 +44,7 @@ CANDIDATES: dict[str, Callable[[HexMap], object]] = {}
 def map_viewer_figure(hexmap: HexMap):
     """The app shell's map viewer (viewer.views.MapView): its whole Bokeh figure. Goal: <= 1.5x."""
     from viewer.state import SessionState
-    from viewer.views.mapview import MapView
+    from viewer.views.map.mapview import MapView
 
     return MapView(hexmap=hexmap, state=SessionState()).figure
 
@@ -129,10 +129,10 @@ LOAD_GOAL_S = 0.5
 
 
 def map_with_layers_figure(hexmap: HexMap):
-    """The WiF app's map: MapView plus viewer.views.map_layers.MapLayers on the same figure."""
+    """The WiF app's map: MapView plus viewer.views.map.map_layers.MapLayers on the same figure."""
     from viewer.state import SessionState
-    from viewer.views.map_layers import MapLayers
-    from viewer.views.mapview import MapView
+    from viewer.views.map.map_layers import MapLayers
+    from viewer.views.map.mapview import MapView
 
     view = MapView(hexmap=hexmap, state=SessionState())
     MapLayers(view=view)

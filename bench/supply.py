@@ -31,7 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from viewer.board import load_map
-from viewer.rules.wif.scenario import load_scenario
+from viewer.rules.wif.scenario_io import load_scenario
 from viewer.rules.wif.supply import legs, map_graph, state, supply_range, trace_all
 
 POWERS = [("Poland", "Poland"), ("Germany", "Germany"), ("France", "France"),

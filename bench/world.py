@@ -43,7 +43,7 @@ POWERS = [("Germany", "Germany"), ("USSR", "USSR"), ("Commonwealth", "United Kin
 def map_viewer_figure(hexmap):
     """The map viewer alone (every sheet at its own scale, joins and links): the app shell's goal."""
     from viewer.state import SessionState
-    from viewer.views.mapview import MapView
+    from viewer.views.map.mapview import MapView
 
     return MapView(hexmap=hexmap, state=SessionState()).figure
 
@@ -51,9 +51,9 @@ def map_viewer_figure(hexmap):
 def app_map_figure(hexmap):
     """The /wif map figure: view (sheets, joins), weather layer, political and maritime layers."""
     from viewer.state import SessionState
-    from viewer.views.map_layers import MapLayers
-    from viewer.views.mapview import MapView
-    from viewer.views.weather import WeatherPanel
+    from viewer.views.map.map_layers import MapLayers
+    from viewer.views.map.mapview import MapView
+    from viewer.views.wif.weather import WeatherPanel
 
     view = MapView(hexmap=hexmap, state=SessionState())
     WeatherPanel(mapview=view, state=view.state)
@@ -63,7 +63,7 @@ def app_map_figure(hexmap):
 
 def make_scenario(hexmap, n_units: int, seed: int = 1):
     """Random units in the home countries of :data:`POWERS` that the map has; Axis at war with Allies."""
-    from viewer.rules.wif.scenario import load_scenario
+    from viewer.rules.wif.scenario_io import load_scenario
 
     h = hexmap.hexes
     land = h[~h["hex_dot"] & ~h["off_map"]]

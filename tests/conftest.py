@@ -32,21 +32,24 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_apps(tmp_path_factory, data_dir: str | None = None):
-    """Serve every app in apps/ as `make serve` does; yields (base_url, log_path).
+def serve_apps(tmp_path_factory, data_dir: str | None = None, root: Path = ROOT):
+    """Serve every app in ``root``/apps as `make serve` does; yields (base_url, log_path).
 
-    ``data_dir``: the user data folder of this server (default: the run's shared one)."""
+    ``data_dir``: the user data folder of this server (default: the run's shared one); ``root``: a
+    copy of the project to serve instead of this one (its ``viewer`` package is the one imported)."""
     port = free_port()
     log = tmp_path_factory.mktemp("serve") / "panel.log"
-    apps = sorted(str(p) for p in (ROOT / "apps").glob("*.py"))
+    apps = sorted(str(p) for p in (root / "apps").glob("*.py"))
     cmd = [sys.executable, "-m", "panel", "serve", *apps, "--index", "index", "--address", "127.0.0.1",
            "--port", str(port), f"--allow-websocket-origin=localhost:{port}",
            f"--allow-websocket-origin=127.0.0.1:{port}", "--num-procs", "1"]
     env = dict(os.environ)
     if data_dir is not None:
         env["WARGAME_VIEWER_DATA"] = data_dir
+    if root != ROOT:
+        env["PYTHONPATH"] = str(root)
     with open(log, "w") as fh:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=fh, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(cmd, cwd=root, stdout=fh, stderr=subprocess.STDOUT, env=env)
     base = f"http://localhost:{port}"
     deadline = time.time() + 90
     while time.time() < deadline:

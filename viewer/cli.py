@@ -21,15 +21,11 @@ from viewer.safeload import trusted_paths
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 
-class InputError(Exception):
+class InputError(ViewerError):
     """Bad command-line input; carries the ``{"parameter", "message", "allowed"}`` triple."""
 
     def __init__(self, parameter: str | None, message: str, allowed: Any = None):
-        super().__init__(message)
-        self.parameter, self.message, self.allowed = parameter, message, allowed
-
-    def to_json(self) -> dict[str, Any]:
-        return {"error": {"parameter": self.parameter, "message": self.message, "allowed": self.allowed}}
+        super().__init__(parameter, message, allowed, text=message)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -128,14 +124,15 @@ def configure_index(sub: argparse._SubParsersAction) -> None:
 def run_supply(args: argparse.Namespace) -> int:
     """Every unit's supply (WiF 2.4) in a scenario file laid over a bundled map."""
     from viewer.board import MapFileError, bundled_maps, load_map
-    from viewer.rules.wif.scenario import ScenarioError, load_scenario
+    from viewer.rules.wif.scenario import ScenarioError
+    from viewer.rules.wif.scenario_io import load_scenario
     from viewer.rules.wif.supply import trace_all
 
     try:
         hexmap = load_map(args.map)
     except (MapFileError, FileNotFoundError, KeyError, ValueError) as exc:
         raise InputError("map", f"cannot load map {args.map!r}: {exc}", sorted(bundled_maps())) from None
-    from viewer.state.scenario import bundled_scenarios
+    from viewer.state.wif.scenario import bundled_scenarios
 
     path = Path(args.scenario)
     bundled = bundled_scenarios()

@@ -36,7 +36,7 @@ from viewer.dice_parse import (  # noqa: F401  (re-exported)
 
 __all__ = [
     "ALLOWED_FORMS", "DiceExpression", "DiceExpressionError", "DiceTerm", "Distribution",
-    "constant", "dice", "die", "keep", "parse", "parse_expression",
+    "constant", "dice", "die", "distribution_of", "keep", "parse", "parse_expression",
 ]
 
 _INT64_SAFE = 2**62
@@ -375,4 +375,28 @@ def parse(expression: str) -> Distribution:
     Malformed or too large expressions raise :class:`DiceExpressionError`, whose message says
     what was wrong and lists the allowed forms.
     """
-    return parse_expression(expression).distribution()
+    return distribution_of(parse_expression(expression))
+
+
+def _term_distribution(term: DiceTerm) -> Distribution:
+    d = dice(term.count, term.sides) if term.keep is None else keep(term.count, term.sides, term.keep, term.highest)
+    return -d if term.sign < 0 else d
+
+
+def distribution_of(expression: DiceExpression) -> Distribution:
+    """The exact distribution of a parsed expression; plain terms of one die and sign roll together."""
+    merged: dict[tuple[int, int], int] = {}
+    others: list[DiceTerm] = []
+    for term in expression.terms:
+        if term.keep is None or term.keep == term.count:
+            key = (term.sides, term.sign)
+            merged[key] = merged.get(key, 0) + term.count
+        else:
+            others.append(term)
+    parts = [DiceTerm(count, sides, sign=sign) for (sides, sign), count in merged.items()] + others
+    total = constant(expression.modifier)
+    for term in parts:
+        total = total + _term_distribution(term)
+    if expression.clamp:
+        total = total.clamp(*expression.clamp)
+    return total

@@ -1,5 +1,8 @@
 """The dice expression language of :mod:`viewer.dice`: parsing, limits and errors.
 
+This module only reads text; :func:`viewer.dice.distribution_of` turns a parsed expression into
+its distribution, so the parser imports nothing of the project.
+
 Grammar (case-insensitive, spaces optional between parts)::
 
     expression := [sign] term (sign term)* [clamp LO..HI]
@@ -12,10 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pragma: no cover
-    from viewer.dice import Distribution
+from viewer.errors import ViewerError
 
 #: Limits that keep a web request from hanging the server.
 MAX_DICE = 100            # dice in one expression, all terms together
@@ -38,14 +39,14 @@ LIMITS = (f"N is 1..{MAX_DICE} dice in all, S is {MIN_SIDES}..{MAX_SIDES} sides,
           f"|M| <= {MAX_MODIFIER}, K is 1..N, at most {MAX_SPAN + 1:,} possible totals")
 
 
-class DiceExpressionError(ValueError):
+class DiceExpressionError(ViewerError):
     """A dice expression that cannot be read or is too large; says what and shows the forms."""
 
     def __init__(self, problem: str, expression: str | None = None):
         self.problem = problem
         self.expression = expression
-        self.allowed = ALLOWED_FORMS
-        super().__init__(f"{problem}. Allowed forms: {'; '.join(ALLOWED_FORMS)} ({LIMITS}).")
+        super().__init__("expression", problem, ALLOWED_FORMS,
+                         text=f"{problem}. Allowed forms: {'; '.join(ALLOWED_FORMS)} ({LIMITS}).")
 
 
 @dataclass(frozen=True)
@@ -63,15 +64,6 @@ class DiceTerm:
         if self.keep is not None:
             text += f"{'kh' if self.highest else 'kl'}{self.keep}"
         return text
-
-    def distribution(self) -> "Distribution":
-        from viewer.dice import dice, keep
-
-        if self.keep is None:
-            d = dice(self.count, self.sides)
-        else:
-            d = keep(self.count, self.sides, self.keep, self.highest)
-        return -d if self.sign < 0 else d
 
 
 @dataclass(frozen=True)
@@ -101,26 +93,6 @@ class DiceExpression:
         if self.clamp:
             text += f" clamp {self.clamp[0]}..{self.clamp[1]}"
         return text
-
-    def distribution(self) -> "Distribution":
-        """The exact distribution; plain terms of the same die and sign are rolled together."""
-        from viewer.dice import constant
-
-        merged: dict[tuple[int, int], int] = {}
-        others: list[DiceTerm] = []
-        for term in self.terms:
-            if term.keep is None or term.keep == term.count:
-                key = (term.sides, term.sign)
-                merged[key] = merged.get(key, 0) + term.count
-            else:
-                others.append(term)
-        parts = [DiceTerm(count, sides, sign=sign) for (sides, sign), count in merged.items()] + others
-        total = constant(self.modifier)
-        for term in parts:
-            total = total + term.distribution()
-        if self.clamp:
-            total = total.clamp(*self.clamp)
-        return total
 
 
 _WS = re.compile(r"\s*")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import yaml
 
+from viewer.errors import Refusal
 from viewer.safeload import LoadError, decode, load_mapping
 
 ENV_VAR = "WARGAME_VIEWER_DATA"
@@ -25,7 +26,7 @@ KINDS = ("settings", "presets", "charts", "scenarios")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 
 
-class UserDataError(ValueError):
+class UserDataError(Refusal):
     """A bad name or a malformed file; the message says which and what is allowed."""
 
 

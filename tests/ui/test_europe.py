@@ -1,11 +1,11 @@
-"""Browser tests of the `europe` map in /wif: layer toggles draw, hover names places (issue 4)."""
+"""Browser tests of the `europe` map in /wif: layer toggles draw, hover names places."""
 import pytest
 
 pytest.importorskip("playwright")
 
 from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
-from viewer.views.mapview import sheet_shifts  # noqa: E402
+from viewer.views.map.mapview import sheet_shifts  # noqa: E402
 
 from .test_pages import _SCREEN_XY, _open  # noqa: E402
 

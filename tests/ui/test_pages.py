@@ -5,7 +5,7 @@ pytest.importorskip("playwright")
 
 from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
-from viewer.views.mapview import sheet_shifts  # noqa: E402
+from viewer.views.map.mapview import sheet_shifts  # noqa: E402
 
 from tests.ui.browser import WAIT, screen_xy  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""Browser test of the WiF scenario panel (issue 7): load a worked scenario as a lesson, click a
+"""Browser test of the WiF scenario panel: load a worked scenario as a lesson, click a
 unit's hex and see its supply chain drawn step by step and its supply range appear (WiF 2.4.2),
 read from the BokehJS data sources (Playwright driving Debian's Chromium against `panel serve`).
 """
@@ -7,9 +7,9 @@ import pytest
 pytest.importorskip("playwright")
 
 from viewer.board import load_map  # noqa: E402
-from viewer.rules.wif.scenario import load_scenario  # noqa: E402
+from viewer.rules.wif.scenario_io import load_scenario  # noqa: E402
 from viewer.rules.wif.supply import trace_all  # noqa: E402
-from viewer.state.scenario import bundled_scenarios  # noqa: E402
+from viewer.state.wif.scenario import bundled_scenarios  # noqa: E402
 
 from .test_pages import _SCREEN_XY  # noqa: E402
 

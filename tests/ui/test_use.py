@@ -1,4 +1,4 @@
-"""Browser test of /use (issue 11): pick a unit on the map and see its reach and the enemy ZOC;
+"""Browser test of /use: pick a unit on the map and see its reach and the enemy ZOC;
 pick a port and see its naval reach."""
 import pytest
 

@@ -52,7 +52,7 @@ def test_two_browsers_keep_their_own_presets(server, browser):
             assert theirs not in _saved_presets(page)
         cookies = {c["name"]: c["value"] for c in a_ctx.cookies()}
         other = {c["name"]: c["value"] for c in b_ctx.cookies()}
-        from viewer.views.visitor import COOKIE
+        from viewer.views.common.visitor import COOKIE
 
         assert cookies[COOKIE] != other[COOKIE]
         assert "viewer/" not in _tracebacks(log.read_text())

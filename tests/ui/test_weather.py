@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("playwright")
 
 from viewer import hexgrid  # noqa: E402
-from viewer.views.weather import WEATHER_COLORS  # noqa: E402
+from viewer.views.wif.weather import WEATHER_COLORS  # noqa: E402
 
 from .test_pages import _SCREEN_XY  # noqa: E402
 

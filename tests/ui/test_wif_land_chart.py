@@ -44,7 +44,7 @@ VISITOR = "land-chart-test-visitor-0123456789abcdef"
 
 @pytest.fixture
 def fixture_table(own_server, watched):
-    from viewer.views.visitor import COOKIE, folder_name
+    from viewer.views.common.visitor import COOKIE, folder_name
 
     watched.page.context.add_cookies([{"name": COOKIE, "value": VISITOR, "url": own_server[0]}])
     store = UserStore(own_server[1] / "visitors" / folder_name("browser", VISITOR))

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("playwright")
 
 from viewer.board import load_map
-from viewer.views.weather import WEATHER_COLORS
+from viewer.views.wif.weather import WEATHER_COLORS
 
 from .test_pages import WAIT, _open
 

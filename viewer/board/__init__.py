@@ -1,4 +1,4 @@
-"""Map and board model, GeoPackage IO and validation (see DESIGN.md, "Boards and maps").
+"""Map and board model, GeoPackage IO and validation (docs/architecture.md "Boards and maps").
 
 Public API::
 
@@ -15,7 +15,13 @@ from viewer.board.gpkg import FORMAT_VERSION, bundled_maps, load_map, save_map
 from viewer.board.model import HexKey, HexMap
 from viewer.board.sheet import Sheet
 from viewer.board.terrain import (
-    CHOKEPOINT_TESTS, EDGE_KINDS, FEATURE_KINDS, GAMES, REGION_KINDS, Vocabulary, vocabulary,
+    CHOKEPOINT_TESTS,
+    EDGE_KINDS,
+    FEATURE_KINDS,
+    GAMES,
+    REGION_KINDS,
+    Vocabulary,
+    vocabulary,
 )
 
 __all__ = [

@@ -1,8 +1,10 @@
 """The exceptions of the board layer."""
 from __future__ import annotations
 
+from viewer.errors import ViewerError
 
-class MapError(ValueError):
+
+class MapError(ViewerError):
     """A map's tables are inconsistent: names the layer, the 1-based row (if any) and the fault."""
 
     def __init__(self, fault: str, layer: str | None = None, row: int | None = None, more: int = 0):
@@ -10,7 +12,7 @@ class MapError(ValueError):
         self.layer = layer
         self.row = row
         self.more = more
-        super().__init__(self._describe())
+        super().__init__(layer, fault, text=self._describe())
 
     def _where(self) -> str:
         parts = []

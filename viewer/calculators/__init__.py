@@ -56,15 +56,16 @@ def get(slug: str) -> type[Calculator]:
                                    sorted(REGISTRY)) from None
 
 
-# Built-in calculators register themselves on import: every module of this package but
-# ``base`` (``core_*`` and ``<game>_*``), so a game's calculators need no line here.
+# Built-in calculators register themselves on import: every module of the shared ``common``
+# package and of each game's package (``calculators/<game>/``), so a game's calculators need
+# no line here (docs/adding-a-calculator.md).
 def _import_builtins() -> None:
     import importlib
     import pkgutil
 
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name != "base" and not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+    for info in sorted(pkgutil.walk_packages(__path__, f"{__name__}."), key=lambda m: m.name):
+        if not info.ispkg and not info.name.rsplit(".", 1)[-1].startswith("_"):
+            importlib.import_module(info.name)
 
 
 _import_builtins()

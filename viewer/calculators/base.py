@@ -14,26 +14,19 @@ from typing import Any, ClassVar
 import param
 
 from viewer.dice import Distribution
+from viewer.errors import ViewerError, jsonable
 from viewer.i18n import DEFAULT_LANGUAGE, t
-from viewer.reference.ruleref import RuleRef
+from viewer.ruleref import RuleRef
 
 _TRUE = {"true", "yes", "1", "on", "y", "t", "si", "sí"}
 _FALSE = {"false", "no", "0", "off", "n", "f"}
 
 
-class CalculatorInputError(ValueError):
+class CalculatorInputError(ViewerError):
     """Bad input, naming the ``parameter``, what was wrong and the ``allowed`` values (or None)."""
 
     def __init__(self, parameter: str, message: str, allowed: Any = None):
-        self.parameter = parameter
-        self.message = message
-        self.allowed = allowed
-        super().__init__(f"{parameter}: {message}")
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"error": {"parameter", "message", "allowed"}}``."""
-        return {"error": {"parameter": self.parameter, "message": self.message,
-                          "allowed": _jsonable(self.allowed)}}
+        super().__init__(parameter, message, allowed, text=f"{parameter}: {message}")
 
 
 @dataclass(frozen=True)
@@ -81,18 +74,6 @@ class Result:
     outcome_labels: dict[int, str] = field(default_factory=dict)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    return str(value)
-
-
 class Calculator(param.Parameterized):
     """Base of every calculator: subclass, declare parameters, set the ClassVars, ``compute()``.
 
@@ -127,7 +108,7 @@ class Calculator(param.Parameterized):
 
     def inputs(self) -> dict[str, Any]:
         """The current input values, JSON-able."""
-        return {p: _jsonable(getattr(self, p)) for p in self.input_names()}
+        return {p: jsonable(getattr(self, p)) for p in self.input_names()}
 
     @classmethod
     def from_inputs(cls, **raw: str) -> "Calculator":
@@ -160,21 +141,21 @@ class Calculator(param.Parameterized):
                 close = difflib.get_close_matches(text.strip(), [str(o) for o in objects], n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 raise CalculatorInputError(
-                    name, f"{text!r} is not one of the allowed values{hint}", [_jsonable(o) for o in objects])
+                    name, f"{text!r} is not one of the allowed values{hint}", [jsonable(o) for o in objects])
             value = matches[0]
         elif isinstance(p, param.Integer):
             try:
                 value = int(text.strip())
             except ValueError:
                 raise CalculatorInputError(name, f"expected a whole number, not {text!r}",
-                                           _jsonable(p.bounds)) from None
+                                           jsonable(p.bounds)) from None
         elif isinstance(p, param.Number):
             try:
                 value = float(text.strip())
             except ValueError:
                 value = math.nan
             if not math.isfinite(value):
-                raise CalculatorInputError(name, f"expected a number, not {text!r}", _jsonable(p.bounds))
+                raise CalculatorInputError(name, f"expected a number, not {text!r}", jsonable(p.bounds))
         elif isinstance(p, param.String):
             value = text
         else:
@@ -194,7 +175,7 @@ class Calculator(param.Parameterized):
             above = hi is not None and (value > hi or (value == hi and not inc_hi))
             if below or above:
                 raise CalculatorInputError(
-                    name, f"{value} is outside the allowed range {lo}..{hi}", _jsonable(bounds))
+                    name, f"{value} is outside the allowed range {lo}..{hi}", jsonable(bounds))
 
     # -- output -----------------------------------------------------------------------------
     def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
@@ -203,7 +184,7 @@ class Calculator(param.Parameterized):
         out = {
             "calculator": self.slug,
             "inputs": self.inputs(),
-            "result": _jsonable(result.value),
+            "result": jsonable(result.value),
             "steps": [s.to_json(lang) for s in result.steps],
             "distribution": result.distribution.to_json() if result.distribution is not None else None,
         }

@@ -10,11 +10,13 @@ from importlib import resources
 
 import yaml
 
+from viewer.errors import Refusal
+
 LANGUAGES = ("en", "es")
 DEFAULT_LANGUAGE = "en"
 
 
-class CatalogueError(ValueError):
+class CatalogueError(Refusal):
     """A label file is malformed: the message names the file and the key."""
 
 

@@ -22,9 +22,10 @@ from pathlib import Path
 
 import yaml
 
-from ..i18n import LANGUAGES, check_language
-from . import rulelist
-from .ruleref import GAME_PREFIXES, RuleRef
+from viewer.errors import Refusal
+from viewer.i18n import LANGUAGES, check_language
+from viewer.reference import rulelist
+from viewer.ruleref import GAME_PREFIXES, RuleRef
 
 _CARD_KEYS = {"number", "en", "es", "related", "calculators", "overlays", "notebooks", "terms"}
 _TEXT_KEYS = {"summary", "numbers"}
@@ -32,7 +33,7 @@ _TERM_KEYS = {"id", "games", "en", "es", "abbr_en", "abbr_es", "note_en", "note_
 _NOTEBOOK = re.compile(r"^[\w.\-]+\.ipynb$")
 
 
-class CardError(ValueError):
+class CardError(Refusal):
     """A card or glossary file is malformed or links to something that does not exist."""
 
 
@@ -207,7 +208,7 @@ def parse_cards(data: object, where: str, game: str | None = None,
     if terms is None:
         terms = glossary()
     if calculators is None:
-        from ..calculators import REGISTRY
+        from viewer.calculators import REGISTRY  # calculators sit below reference
 
         calculators = dict(REGISTRY)
     # Links both ways: a calculator that cites a rule appears on that rule's card.

@@ -38,7 +38,7 @@ from importlib import resources
 
 import yaml
 
-from .cards import _matches
+from viewer.reference.cards import _matches
 
 _UPPER = "A-ZÁÉÍÓÚÑÜ"
 _LOWER = "a-záéíóúñü"

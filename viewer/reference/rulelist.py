@@ -35,8 +35,9 @@ from typing import Iterator
 
 import yaml
 
-from ..i18n import check_language
-from .ruleref import _NUMBER, GAME_PREFIXES, RuleRef
+from viewer.errors import Refusal, ViewerError
+from viewer.i18n import check_language
+from viewer.ruleref import _NUMBER, GAME_PREFIXES, RuleRef
 
 #: Where a title comes from (see the module docstring).
 TITLE_SOURCES = ("heading", "toc", "citation", "topic")
@@ -46,16 +47,16 @@ _ENTRY_KEYS = {"number", "en", "es", "present", "title_source", "parent", "print
 _FILE_KEYS = {"game", "numbering", "top_level", "source", "rules"}
 
 
-class RuleListError(ValueError):
+class RuleListError(Refusal):
     """A rule-list file is malformed: the message names the file and the entry."""
 
 
-class UnknownRuleError(KeyError):
+class UnknownRuleError(ViewerError, KeyError):
     """A rule number that the game's rule list does not hold."""
 
     def __init__(self, game: str, number: str):
-        super().__init__(game, number)
         self.game, self.number = game, number
+        super().__init__("rule", f"no rule {number!r} in the rule list of game {game!r}")
 
     def __str__(self) -> str:
         prefix = GAME_PREFIXES.get(self.game, self.game)

@@ -22,30 +22,32 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from viewer.reference.ruleref import RuleRef
+from viewer.errors import ViewerError
+from viewer.ruleref import RuleRef
 
 VALUE_TYPES = ("enum", "int", "code")
 #: What a declared code may look like when the schema gives no pattern of its own.
 DEFAULT_CODE_PATTERN = r"[A-Za-z0-9*/+½.:-]{1,12}"
 
 
-class ChartError(ValueError):
+class ChartError(ViewerError):
     """A malformed chart file or schema: the message names the origin, the cell and what is allowed."""
 
     def __init__(self, origin: str, message: str, cell: str | None = None, allowed: Any = None):
-        self.origin, self.cell, self.allowed, self.problem = origin, cell, allowed, message
+        self.origin, self.cell, self.problem = origin, cell, message
         where = f"{origin}: cell {cell}" if cell else origin
         tail = f"; allowed: {', '.join(map(str, allowed))}" if isinstance(allowed, (list, tuple)) and allowed else (
             f"; allowed: {allowed}" if allowed else "")
-        super().__init__(f"{where}: {message}{tail}")
+        super().__init__(cell or origin, message, allowed, text=f"{where}: {message}{tail}")
 
 
-class UnknownCell(LookupError):
+class UnknownCell(ViewerError, LookupError):
     """A chart cell that nobody has filled in yet (``chart``, ``cell`` id, ``rule`` citing the chart)."""
 
     def __init__(self, chart: str, cell: str, rule: RuleRef | None = None):
         self.chart, self.cell, self.rule = chart, cell, rule
-        super().__init__(f"chart {chart!r} has no value for cell {cell}")
+        super().__init__(cell, f"chart {chart!r} has no value for cell {cell}",
+                         text=f"chart {chart!r} has no value for cell {cell}")
 
 
 def _is_int(value: Any) -> bool:

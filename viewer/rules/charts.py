@@ -1,6 +1,6 @@
 """Charts whose values the rulebooks do not print: a schema, the known cells and their sources.
 
-DESIGN.md "Chart values": never invent a value. A :class:`Chart` is a :class:`ChartSchema`
+docs/architecture.md "Chart values": never invent a value. A :class:`Chart` is a :class:`ChartSchema`
 (row axes, value columns, each column's type and allowed values; :mod:`viewer.rules.chart_schema`)
 plus the cells somebody knows, each with its ``source`` (a worked example of the rulebook, or
 "user: <file>" for values a player typed in from their own copy of the game). Asking for a cell
@@ -28,7 +28,7 @@ empty field is an unknown cell. Lines before the header that start with ``#`` ar
 ``# code <column> <CODE>: <meaning>`` declares a code.
 
 Pure Python: the chart machinery is shared by the weather chart and the combat and war tables.
-Saving a user's chart to their data folder is the state layer's job (``viewer.state.weather``)
+Saving a user's chart to their data folder is the state layer's job (``viewer.state.wif.weather``)
 or :mod:`viewer.rules.wif.tables`, through ``Chart.to_dict`` / ``chart_from_dict``.
 """
 from __future__ import annotations

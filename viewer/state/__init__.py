@@ -1,4 +1,4 @@
 """Per-session state: Param models holding parameters only (no widgets, no derived data)."""
-from .session import SessionState
+from viewer.state.session import SessionState
 
 __all__ = ["SessionState"]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import param
 
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
-from ..reference.ruleref import RuleRef
+from viewer.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from viewer.ruleref import RuleRef
 
 
 class SessionState(param.Parameterized):

@@ -1,10 +1,10 @@
 """Panel + Bokeh presentation. Views bind state to calculators and draw results; no rules here."""
-from .calculator_card import CalculatorCard
-from .hexinfo import HexInfo
-from .language import LanguageSwitch
-from .mapview import MapView
-from .rulelink import RuleLink, RulePanel
-from .shell import AppShell, extension
+from viewer.views.common.calculator_card import CalculatorCard
+from viewer.views.common.language import LanguageSwitch
+from viewer.views.common.rulelink import RuleLink, RulePanel
+from viewer.views.common.shell import AppShell, extension
+from viewer.views.map.hexinfo import HexInfo
+from viewer.views.map.mapview import MapView
 
 __all__ = ["AppShell", "CalculatorCard", "HexInfo", "LanguageSwitch", "MapView", "RuleLink",
            "RulePanel", "extension"]

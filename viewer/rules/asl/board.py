@@ -22,6 +22,7 @@ from pathlib import Path
 import pandas as pd
 
 from viewer import hexgrid
+from viewer.errors import ViewerError
 from viewer.safeload import LoadError, load_yaml, paths_trusted
 
 COLUMNS = 33
@@ -55,12 +56,12 @@ TERRAIN: dict[str, Terrain] = {
 HEXSIDE_FEATURES: dict[str, float] = {"wall": 0.5, "hedge": 0.5}
 
 
-class BoardError(ValueError):
+class BoardError(ViewerError):
     """A board file or a hex id that is wrong: names the file, the entry and what is allowed."""
 
     def __init__(self, origin: str, message: str):
-        self.origin, self.message = origin, message
-        super().__init__(f"{origin}: {message}")
+        self.origin = origin
+        super().__init__(origin, message)
 
 
 def column_letters(index: int) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 CLOUDS = ("none", "scattered", "overcast")
 MOONS = ("none", "half", "full")
@@ -91,8 +92,9 @@ def change_distribution(nvr: int, *, first_turn: bool = False, snow: bool = Fals
     for c in range(1, 7):
         for w in range(1, 7):
             for dr in range(1, 7):
-                n = new_nvr(nvr, c, w, first_turn=first_turn, snow=snow, starshell_fired=starshell_fired,
-                            clouds=clouds, moon=moon, dr=dr).new_nvr
+                change = new_nvr(nvr, c, w, first_turn=first_turn, snow=snow, starshell_fired=starshell_fired,
+                                 clouds=clouds, moon=moon, dr=dr)
+                n = cast(int, change.new_nvr)  # the further dr is given, so the new NVR is known
                 counts[n] = counts.get(n, 0) + 1
     return {k: Fraction(v, 216) for k, v in sorted(counts.items())}
 

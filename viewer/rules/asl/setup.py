@@ -21,12 +21,14 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from viewer.errors import Refusal
+
 UNIT_KINDS = ("squad", "hs", "crew", "smc", "sw", "vehicle", "prc", "gun")
 ROUNDINGS = ("up", "down")
 _ITEM = re.compile(r"^\s*(\d+)\s+([a-z]+)(?:\s+(onboard|offboard))?\s*$")
 
 
-class SetupError(ValueError):
+class SetupError(Refusal):
     """A force description that cannot be read, naming the part and what is allowed."""
 
 

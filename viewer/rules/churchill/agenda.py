@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from .table import (
+from viewer.rules.churchill.table import (
     NATIONS,
     TIE_BREAK_ORDER,
     TRACK_BOXES,
@@ -104,7 +104,7 @@ def issues_won(positions: Iterable[Position]) -> dict[str, int]:
     """Each nation wins every issue on its track or in its chair; centre issues are nobody's (5.27)."""
     won = dict.fromkeys(NATIONS, 0)
     for p in positions:
-        if not p.centre:
+        if p.track is not None:
             won[p.track] += 1
     return won
 

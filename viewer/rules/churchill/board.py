@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .polmil import COLONIES, LOCATIONS
-from .table import CHAIR, NATIONS
+from viewer.rules.churchill.polmil import COLONIES, LOCATIONS
+from viewer.rules.churchill.table import CHAIR, NATIONS
 
 #: Where each nation's track points (degrees), clockwise Churchill -> Stalin -> Roosevelt (5.12).
 TRACK_ANGLE = {"UK": 90.0, "USSR": -30.0, "US": -150.0}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .table import NATIONS, check_nation
+from viewer.rules.churchill.table import NATIONS, check_nation
 
 #: Base production per conference (Churchill 4.23.3; the 6.31 table itself is not in the text).
 BASE_PRODUCTION = {"US": 6, "UK": 4, "USSR": 3}

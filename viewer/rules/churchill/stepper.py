@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .table import NATIONS, starting_left_of
+from viewer.rules.churchill.table import NATIONS, starting_left_of
 
 HAND = 7  # advisor cards dealt each conference (5.13)
 

@@ -35,7 +35,7 @@ def left_of(nation: str) -> str:
 def clockwise_from(nation: str) -> tuple[str, str, str]:
     """``nation`` and then the others clockwise."""
     i = NATIONS.index(check_nation(nation))
-    return tuple(NATIONS[(i + k) % 3] for k in range(3))
+    return NATIONS[i % 3], NATIONS[(i + 1) % 3], NATIONS[(i + 2) % 3]
 
 
 def starting_left_of(nation: str) -> tuple[str, str, str]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .table import NATIONS
+from viewer.rules.churchill.table import NATIONS
 
 D10 = np.arange(1, 11)  # a d10's 0 reads 10 (Churchill 2.0)
 D6 = np.arange(1, 7)
@@ -106,12 +106,12 @@ def victory(vp: Mapping[str, int], germany: bool, japan: bool, tournament: bool 
         rest = {n: v for n, v in vp.items() if n != first}
         seconds = [n for n in NATIONS if rest.get(n) == max(rest.values())]
         second_tied = len(seconds) > 1
-        second = seconds[0] if not second_tied else final_tie_break(seconds, *tb)[0]
+        second: str | None = seconds[0] if not second_tied else final_tie_break(seconds, *tb)[0]
         if second not in seconds:  # 4.44 names no one among those tied for second: not in the text
             second = None
         unresolved = Fraction(0)
         for r in ([None] if tournament else D6):
-            w = second if tournament or diff > CONDITION_2_BASE + r else first
+            w = second if tournament or r is None or diff > CONDITION_2_BASE + r else first
             share = Fraction(1) if tournament else Fraction(1, 6)
             if w is None:
                 unresolved += share

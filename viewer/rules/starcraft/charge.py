@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from viewer.dice import Distribution, die
+from viewer.errors import Refusal
 
 COMBAT_RANGE = 1.0
 
 
-class ChargeError(ValueError):
+class ChargeError(Refusal):
     """Bad charge input."""
 
 

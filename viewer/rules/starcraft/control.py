@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from viewer.errors import Refusal
+
 PLAYERS = ("A", "B")
 #: Marker affinity (SC 8.9.1, what it does is in 9.2.1, not in the text): 1, 3 red; 2, 4 blue; 5 none.
 AFFINITY = {1: "red", 2: "blue", 3: "red", 4: "blue", 5: "neutral"}
@@ -15,7 +17,7 @@ AFFINITY = {1: "red", 2: "blue", 3: "red", 4: "blue", 5: "neutral"}
 CONTEST_RADIUS = 3.0
 
 
-class ControlError(ValueError):
+class ControlError(Refusal):
     """Bad control input."""
 
 

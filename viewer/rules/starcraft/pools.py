@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from viewer.errors import Refusal
 
-class PoolError(ValueError):
+
+class PoolError(Refusal):
     """Bad pool input: names what is wrong and what is allowed."""
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-
+from viewer.errors import Refusal
 from viewer.safeload import LoadError, load_yaml
 
 PHASES = ("assault", "combat")
@@ -32,7 +32,7 @@ TAGS = ("ground", "flying")
 TEMPLATES = ("none", "blast", "flame")
 
 
-class ProfileError(ValueError):
+class ProfileError(Refusal):
     """A profile file or entry is wrong."""
 
 

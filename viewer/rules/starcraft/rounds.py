@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from viewer.errors import Refusal
+
 PLAYERS = ("A", "B")
 PHASES = (1, 2, 3, 4)
 PHASE_NAMES = {1: "movement", 2: "assault", 3: "combat", 4: "scoring"}
@@ -17,7 +19,7 @@ PHASE_ACTIONS = {1: ("deploy", "move", "disengage", "hold"),
                  3: ("melee-attack",), 4: ()}
 
 
-class TrackerError(ValueError):
+class TrackerError(Refusal):
     """An illegal step: names what was tried and what is allowed."""
 
 

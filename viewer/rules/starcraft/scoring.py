@@ -7,11 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from viewer.errors import Refusal
+
 #: The survivor's bonus when the other player has nothing left on the table or in reserve (SC 8.9.3).
 WIPE_OUT_BONUS = 10
 
 
-class ScoringError(ValueError):
+class ScoringError(Refusal):
     """Bad scoring input."""
 
 

@@ -10,13 +10,15 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from viewer.errors import Refusal
+
 #: The final round's reserve has no limit (SC 8.3.1).
 UNLIMITED = math.inf
 #: A game lasts at most five rounds (SC 8.1).
 MAX_ROUNDS = 5
 
 
-class SupplyError(ValueError):
+class SupplyError(Refusal):
     """A supply input out of range: names the input and what is allowed."""
 
 

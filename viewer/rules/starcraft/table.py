@@ -12,6 +12,7 @@ from typing import Any
 
 from shapely.geometry import Point, Polygon
 
+from viewer.errors import Refusal
 from viewer.safeload import LoadError, load_yaml
 
 #: Terrain sizes (SC 8.5.3): 0, 1, 2 and 3 (meaning 3 or more).
@@ -21,7 +22,7 @@ OWNERS = ("A", "B")
 ELEVATIONS = ("ground", "intermediate", "high")
 
 
-class TableError(ValueError):
+class TableError(Refusal):
     """A table file or value is wrong: names where and what is allowed."""
 
 

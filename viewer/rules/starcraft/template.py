@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from viewer.errors import Refusal
 
-class TemplateError(ValueError):
+
+class TemplateError(Refusal):
     """Bad template input."""
 
 

@@ -13,7 +13,9 @@ by an attack result that clears the ZOC.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import cast
 
+from viewer.errors import ViewerError
 from viewer.rules.use.board import UseBoard
 from viewer.rules.use.costs import step_cost
 from viewer.rules.use.tables import Costs
@@ -21,12 +23,12 @@ from viewer.rules.use.units import Situation, mp_allowance
 from viewer.rules.use.zoc import ezoc, land_closed
 
 
-class ActivationError(ValueError):
+class ActivationError(ViewerError):
     """A step the rules forbid: ``reason`` (a label key suffix), the ``rule`` and a message."""
 
     def __init__(self, reason: str, rule: str, message: str):
         self.reason, self.rule = reason, rule
-        super().__init__(f"{message} (USE {rule})")
+        super().__init__(reason, message, text=f"{message} (USE {rule})")
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ class Activation:
                        transport="transport-line" in b.side(here, to),
                        enemy_city=s.enemy_city(b, to, u.faction),
                        enemy_fortress=(s.fortress_owner(b, to) or u.faction) != u.faction)
-        if sc.total > self.mp:
+        if sc.total > cast(int, self.mp):  # __post_init__ has filled mp in
             raise ActivationError("no-mp", "4.2.1", f"entering {to} costs {sc.total} MP; {self.mp} left")
         self.situation = s.replace_unit(replace(u, hex=to, in_fortress=False))
         self._vacated = None
@@ -167,7 +169,7 @@ class Activation:
                        enemy_city=s.enemy_city(b, target, u.faction),
                        enemy_fortress=(s.fortress_owner(b, target) or u.faction) != u.faction,
                        enemy_unit=True, attacking=True, weather=self.weather)
-        if sc.total > self.mp:
+        if sc.total > cast(int, self.mp):  # __post_init__ has filled mp in
             raise ActivationError("no-mp", "4.2.1", f"attacking {target} costs {sc.total} MP; {self.mp} left")
         if u.in_fortress:  # it must first leave the fortress, 0 MP (4.2.3.5)
             self.leave_fortress()
@@ -239,9 +241,10 @@ class Activation:
 
 #: The 2nd Panzer's activation of the 4.2.3.3 example on the France 1940 fixture: each step as
 #: (method, keyword arguments). Combat results are the example's (DR: the 10th retreats to Calais).
-PANZER_EXAMPLE = (("attack", {"target": "2914", "retreat_to": "2813"}),
-                  ("advance", {}),
-                  ("attack", {"target": "2813", "result": "held"}))
+PANZER_EXAMPLE: tuple[tuple[str, dict[str, str]], ...] = (
+    ("attack", {"target": "2914", "retreat_to": "2813"}),
+    ("advance", {}),
+    ("attack", {"target": "2813", "result": "held"}))
 
 
 def play(board: UseBoard, situation: Situation, unit_id: str, steps, **kw) -> Activation:

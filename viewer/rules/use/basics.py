@@ -19,7 +19,7 @@ def phase_steps(policies: tuple[str, ...] = ()) -> list[tuple[str, str | None]]:
     """Every (phase, faction) step of a turn in order (1.2): each faction completes a phase
     before the next faction plays it; the Diplomacy Phase is skipped unless a listed policy is
     in effect."""
-    out = []
+    out: list[tuple[str, str | None]] = []
     for phase in PHASES:
         if phase == "diplomacy" and not set(policies) & set(DIPLOMACY_POLICIES):
             continue

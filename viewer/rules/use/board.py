@@ -18,6 +18,7 @@ from typing import Iterable, Mapping
 
 import numpy as np
 
+from viewer.errors import Refusal
 from viewer.rules.use import grid
 
 HEXSIDE_FEATURES = ("river", "sea", "land-border", "strait", "transport-line", "canal", "prohibited-land", "prohibited-naval")
@@ -30,7 +31,7 @@ SOVIET_BOX = "central-russia"
 PROHIBITED_COUNTRIES = ("Persia", "Saudi Arabia", "Switzerland")
 
 
-class BoardError(ValueError):
+class BoardError(Refusal):
     """A board that breaks a fact of the rules, or a look-up of something the board lacks."""
 
 
@@ -78,8 +79,8 @@ class Strait:
     """A strait symbol (USE 1.3.6, 4.2.4.4): the hexside it crosses and the two sea zones it parts."""
 
     name: str
-    hexes: tuple[str, str]
-    zones: tuple[str, str]
+    hexes: tuple[str, ...]
+    zones: tuple[str, ...]
 
 
 @dataclass
@@ -129,7 +130,7 @@ class UseBoard:
 
     @property
     def zones(self) -> list[str]:
-        found = set()
+        found: set[str] = set()
         for h in self.hexes.values():
             found |= h.sea_zones
         for pair in self.zone_links:

@@ -96,7 +96,7 @@ def seas() -> UseBoard:
     number have descriptive ids.
     """
     P = {"port": True, "city": True, "coastal": True}
-    hexes = [
+    hexes: list[dict[str, object]] = [
         {"label": "2519", "name": "Rotterdam", "country": "Netherlands", "sea_zones": ["11"], **P},
         {"label": "2419", "name": "Amsterdam", "country": "Netherlands", "sea_zones": ["11"], **P},
         {"label": "2618", "name": "Antwerp", "country": "Belgium", "sea_zones": ["10", "11"], **P},

@@ -139,7 +139,8 @@ def from_hexmap(hm: HexMap, numbering: str | None = None) -> UseBoard:
         if feat in HEXSIDE_FEATURES and b in grid.neighbors(a, numbering):
             sides.setdefault((a, b), set()).add(feat)
     regions = hm.regions.to_dict("records")
-    straits, canals, box_zones, used = [], [], {b: [] for b in MAP_BOXES}, set()
+    straits, canals, used = [], [], set()
+    box_zones: dict[str, list[str]] = {b: [] for b in MAP_BOXES}
     # prefer hexsides whose both hexes hold the strait's zones (USE 1.3.6 puts strait hexes in both)
     strait_sides.sort(key=lambda ab: -len(set(by_label[ab[0]]["sea_zones"]) & set(by_label[ab[1]]["sea_zones"])))
     for reg in regions:
@@ -157,8 +158,8 @@ def from_hexmap(hm: HexMap, numbering: str | None = None) -> UseBoard:
             found = [next((x["label"] for x in hexes if x["name"] == e and x["port"]), None) for e in ends]
             if len(found) == 2 and all(found):
                 canals.append({"name": name, "ends": found, "hexes": sorted(canal_cells - set(found))})
-        elif kind == "map_box" and _box(name):
-            box_zones[_box(name)] = _zones(reg.get("sea_zones"))
+        elif kind == "map_box" and (box := _box(name)):
+            box_zones[box] = _zones(reg.get("sea_zones"))
     zone_links, box_links = [], []
     for row in hm.region_adjacency.to_dict("records"):
         a, b, via = _text(row.get("a")), _text(row.get("b")), _text(row.get("via"))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from viewer.errors import Refusal
+
 #: The three factions, in faction order (USE 1.2, 2.3).
 FACTIONS = ("axis", "western-allies", "soviet")
 CLASSES = ("land", "air", "naval")
@@ -23,7 +25,7 @@ SUPPLY = ("full", "low", "out")
 INFANTRY_RULES = ("infantry-only", "all-foot")
 
 
-class UnitError(ValueError):
+class UnitError(Refusal):
     """A unit or situation that breaks the rules' vocabulary; names the field and what is allowed."""
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from viewer.dice import Distribution, dice
-from viewer.reference.ruleref import RuleRef
+from viewer.ruleref import RuleRef
 from viewer.rules.charts import Chart, UnknownCell, code_distribution
 from viewer.rules.wif.fractions import round_wif
 from viewer.rules.wif.odds import LADDER_CHART, R_ODDS, OddsLadder, normalize_column
@@ -77,7 +77,8 @@ def parse_row_range(text: str) -> tuple[int, int] | None:
 def compress(rows: list[int]) -> str:
     """``[2, 3, 4, 9]`` -> ``"2..4, 9"`` (how a card names a run of missing rows; ``..`` because
     rows may be negative)."""
-    out, run = [], []
+    out: list[str] = []
+    run: list[int] = []
     for r in sorted(rows):
         if run and r != run[-1] + 1:
             out.append(f"{run[0]}..{run[-1]}" if len(run) > 1 else f"{run[0]}")
@@ -121,7 +122,10 @@ def result_distribution(chart: Chart, table: str, column: str, drm: int = 0,
         raise ValueError(f"no land combat table {table!r}; tables: {', '.join(TABLES)}")
     column = normalize_column(column)
     rolls = roll_distribution(drm)
-    lo, hi = row_range if row_range else (None, None)
-    rows = {r: r if lo is None else min(max(r, lo), hi) for r in rolls}
+    if row_range:
+        lo, hi = row_range
+        rows = {r: min(max(r, lo), hi) for r in rolls}
+    else:
+        rows = {r: r for r in rolls}
     codes, missing = code_distribution(chart, (table, column), dict(rolls.items()), RESULT, rows)
     return LandResults(table, column, rolls, rows, codes, tuple(missing))

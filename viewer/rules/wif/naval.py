@@ -6,6 +6,7 @@ that reads 1..10 (2.7). Readings the text leaves open are arguments, named in th
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -96,7 +97,7 @@ class Search:
         return Distribution.from_weights(weights)
 
 
-def search(weather: str, sections: list[int], nav_sections: list[int] = (), carrier_sections: list[int] = (),
+def search(weather: str, sections: list[int], nav_sections: Sequence[int] = (), carrier_sections: Sequence[int] = (),
            enemy_cp: int = 0, mode: str = "combat", option_27: bool = False, carrier_range: int = 0,
            search_numbers: tuple[int, ...] = DEFAULT_SEARCH_NUMBERS) -> Search:
     """The search of one side (11.5.5, 8.2.4, 11.4.6 for interceptions, 11.2 for port attacks)."""

@@ -17,11 +17,17 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
 from viewer.rules.wif.weather import (
-    BLIZZARD, FINE, RAIN, SNOW, STORM, WeatherError, check_condition,
+    BLIZZARD,
+    FINE,
+    RAIN,
+    SNOW,
+    STORM,
+    WeatherError,
+    check_condition,
 )
-from viewer.reference.ruleref import RuleRef
 
 LADDER_CHART = "wif.land-combat-columns"
 R_ODDS = RuleRef("wif", "11.16.5")

@@ -31,12 +31,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 import pandas as pd
 
+from viewer.errors import ViewerError
 from viewer.rules.wif.scenario_units import (
-    AIR, CATEGORIES, LAND, NAVAL, SECTIONS, UNIT_TYPES, Unit, UnitType,
+    AIR,
+    CATEGORIES,
+    LAND,
+    NAVAL,
+    SECTIONS,
+    UNIT_TYPES,
+    Unit,
+    UnitType,
 )
 
 HexKey = tuple[str, int, int]
@@ -65,21 +74,8 @@ OPTIONS: dict[str, tuple[bool | int, str]] = {
 }
 
 
-class ScenarioError(ValueError):
+class ScenarioError(ViewerError):
     """A bad scenario: ``parameter`` names the field (``units[3].hex``), ``allowed`` what may go there."""
-
-    def __init__(self, parameter: str, message: str, allowed=None):
-        self.parameter, self.message, self.allowed = parameter, message, allowed
-        if isinstance(allowed, (list, tuple)):
-            shown = ", ".join(map(str, allowed[:30])) + (" …" if len(allowed) > 30 else "")
-        else:
-            shown = allowed
-        super().__init__(f"{parameter}: {message}" + (f"; allowed: {shown}" if shown else ""))
-
-    def to_json(self) -> dict:
-        """The command line's error shape (DESIGN.md): ``{"error": {parameter, message, allowed}}``."""
-        allowed = list(self.allowed) if isinstance(self.allowed, (list, tuple, set)) else self.allowed
-        return {"error": {"parameter": self.parameter, "message": self.message, "allowed": allowed}}
 
 
 @dataclass(frozen=True)
@@ -99,15 +95,18 @@ class MapPolitics:
 def _politics_cached(hexmap) -> MapPolitics:
     r = hexmap.regions
     r = r[r["kind"] == "country"]
-    status, power, capital = {}, {}, {}
+    status: dict[str, str] = {}
+    power: dict[str, str] = {}
+    capital: dict[str, str] = {}
     for row in r.to_dict("records"):
         name = row["name"]
         status[name] = _text(row.get("status")) or "minor"
         owner = _text(row.get("power")) or _text(row.get("owner"))
         if owner:
             power[name] = owner
-        if _text(row.get("capital")):
-            capital[name] = _text(row.get("capital"))
+        city = _text(row.get("capital"))
+        if city:
+            capital[name] = city
     return MapPolitics(status, power, capital)
 
 
@@ -125,9 +124,12 @@ def _text(v) -> str | None:
 class _UnitsAndWeather:
     """Where the units are and what weather each hex has (part of :class:`Scenario`)."""
 
+    units: dict[str, Unit]
+    weather: dict[str, str]
+
     def units_at(self, key: HexKey) -> list[Unit]:
-        key = tuple(key)
-        return [u for u in self.units.values() if u.hex is not None and tuple(u.hex) == key]
+        wanted = tuple(key)
+        return [u for u in self.units.values() if u.hex is not None and tuple(u.hex) == wanted]
 
     def units_in_sea(self, sea_area: str) -> list[Unit]:
         return [u for u in self.units.values() if u.hex is None and u.sea_area == sea_area]
@@ -168,21 +170,31 @@ class _UnitsAndWeather:
 class _Edits:
     """Edits returning a changed copy, for an editor with undo (part of :class:`Scenario`)."""
 
+    units: dict[str, Unit]
+    control: dict[HexKey, str]
+    at_war: set[frozenset[str]]
+    weather: dict[str, str]
+    options: dict[str, bool | int]
+
+    def _scenario(self) -> Scenario:
+        # _Edits is only ever mixed into Scenario, a dataclass that dataclasses.replace accepts
+        return cast("Scenario", self)
+
     def moved(self, unit_id: str, key: HexKey | None, sea_area: str | None = None,
               section: int | None = None) -> "Scenario":
         """A copy with unit ``unit_id`` on hex ``key`` (or at sea in ``sea_area``/``section``)."""
         unit = self._unit(unit_id)
-        new = replace(unit, hex=tuple(key) if key is not None else None,
+        new = replace(unit, hex=cast(HexKey, tuple(key)) if key is not None else None,
                       sea_area=None if key is not None else sea_area,
                       section=None if key is not None else section)
-        return replace(self, units={**self.units, unit_id: new})
+        return replace(self._scenario(), units={**self.units, unit_id: new})
 
     def with_unit(self, unit: Unit) -> "Scenario":
-        return replace(self, units={**self.units, unit.id: unit})
+        return replace(self._scenario(), units={**self.units, unit.id: unit})
 
     def without_unit(self, unit_id: str) -> "Scenario":
         self._unit(unit_id)
-        return replace(self, units={k: v for k, v in self.units.items() if k != unit_id})
+        return replace(self._scenario(), units={k: v for k, v in self.units.items() if k != unit_id})
 
     def flipped(self, unit_id: str) -> "Scenario":
         unit = self._unit(unit_id)
@@ -192,20 +204,20 @@ class _Edits:
         """A copy where ``power`` controls hex ``key`` (None: back to the map's owner)."""
         control = {k: v for k, v in self.control.items() if k != tuple(key)}
         if power is not None:
-            control[tuple(key)] = power
-        return replace(self, control=control)
+            control[cast(HexKey, tuple(key))] = power
+        return replace(self._scenario(), control=control)
 
     def with_war(self, a: str, b: str, at_war: bool = True) -> "Scenario":
         pair = frozenset((a, b))
-        return replace(self, at_war=(self.at_war | {pair}) if at_war else (self.at_war - {pair}))
+        return replace(self._scenario(), at_war=(self.at_war | {pair}) if at_war else (self.at_war - {pair}))
 
     def with_weather(self, zone: str, condition: str) -> "Scenario":
-        return replace(self, weather={**self.weather, zone: condition})
+        return replace(self._scenario(), weather={**self.weather, zone: condition})
 
     def with_option(self, name: str, value: bool | int) -> "Scenario":
         if name not in OPTIONS:
             raise ScenarioError("options", f"unknown option {name!r}", sorted(OPTIONS))
-        return replace(self, options={**self.options, name: value})
+        return replace(self._scenario(), options={**self.options, name: value})
 
     def _unit(self, unit_id: str) -> Unit:
         if unit_id not in self.units:
@@ -339,7 +351,7 @@ class Scenario(_UnitsAndWeather, _Edits):
 
     def controller(self, hexmap, key: HexKey) -> str | None:
         """Who controls hex ``key``: the override, else its country's controller (WiF 2.5)."""
-        key = tuple(key)
+        key = cast(HexKey, tuple(key))
         if key in self.control:
             return self.control[key]
         country = hexmap.hexes["country"].iat[hexmap.position(key)]
@@ -358,11 +370,8 @@ class Scenario(_UnitsAndWeather, _Edits):
         return out
 
 
-from viewer.rules.wif.scenario_io import load_scenario, save_scenario, scenario_to_dict  # noqa: E402
-
 __all__ = [
     "AIR", "ALLIES", "AXIS", "CATEGORIES", "DEFAULT_SIDES", "HexKey", "LAND", "MAJOR_POWERS",
     "MapPolitics", "NAVAL", "OPTIONS", "SECTIONS", "SIDES", "Scenario", "ScenarioError",
-    "UNIT_TYPES", "Unit", "UnitType", "load_scenario", "map_politics", "save_scenario",
-    "scenario_to_dict",
+    "UNIT_TYPES", "Unit", "UnitType", "map_politics",
 ]

@@ -359,7 +359,7 @@ def scenario_to_dict(scenario: S.Scenario, hexmap=None) -> dict:
 
 
 def _unit_out(u: Unit, to_label) -> dict:
-    d = {"id": u.id, "type": u.type, "power": u.power}
+    d: dict[str, object] = {"id": u.id, "type": u.type, "power": u.power}
     if u.name:
         d["name"] = u.name
     if u.home:

@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 import yaml
 
-from viewer.reference.ruleref import RuleRef
+from viewer.ruleref import RuleRef
 from viewer.rules.wif.fractions import round_wif
 from viewer.rules.wif.scenario import HexKey, Scenario, Unit
 
@@ -189,7 +189,7 @@ def _order(units: list[Unit]) -> tuple[str, ...]:
     return tuple(u.id for u in sorted(units, key=lambda u: not u.face_up))
 
 
-def _small(scenario: Scenario, unit: Unit) -> bool:
+def _small(scenario: Scenario, unit: Unit) -> bool | int:
     return (scenario.option("divisions") and unit.is_division) or (
         scenario.option("supply_units") and unit.type == "SUPPLY")
 

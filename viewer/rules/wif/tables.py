@@ -1,4 +1,4 @@
-"""The WiF combat and war charts of issue 8, through the shared chart machinery (viewer.rules.charts).
+"""The WiF combat and war charts (WiF 11), through the shared chart machinery (viewer.rules.charts).
 
 Each chart ships in ``viewer/rules/wif/data/<name>.yaml`` with only the cells the rulebook text
 reveals, each with its source (the land combat and air-to-air tables reveal none: they ship with

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
-from viewer.reference.ruleref import RuleRef
+from viewer.errors import ViewerError
+from viewer.ruleref import RuleRef
 
 # -- rule citations --------------------------------------------------------------------------------
 R_ROLL = RuleRef("wif", "8")
@@ -52,13 +53,8 @@ DESERT_TERRAIN = ("desert", "desert-mountain")
 DESERT_SHIFT = {FINE: FINE, RAIN: FINE, SNOW: FINE, STORM: RAIN, BLIZZARD: SNOW}
 
 
-class WeatherError(ValueError):
+class WeatherError(ViewerError):
     """Bad weather input, naming the ``parameter`` and the ``allowed`` values."""
-
-    def __init__(self, parameter: str, message: str, allowed=None):
-        self.parameter, self.message, self.allowed = parameter, message, allowed
-        tail = f"; allowed: {', '.join(map(str, allowed))}" if allowed else ""
-        super().__init__(f"{parameter}: {message}{tail}")
 
 
 def check_condition(value: str, parameter: str = "weather") -> str:

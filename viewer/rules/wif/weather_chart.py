@@ -79,7 +79,7 @@ def lookup(chart: Chart, bimonth: str, modified_roll: int) -> ChartResult:
     chart.check_row(row, "lookup")
     values = chart.row(row)
     missing = [chart.cell_id(row, c) for c in chart.schema.column_names if c not in values]
-    sources = sorted({chart.source(row, c) for c in values})
+    sources = sorted({s for c in values if (s := chart.source(row, c)) is not None})
     return ChartResult(
         bimonth, int(modified_roll), {z: values.get(z) for z in ZONES}, values.get(ASTERISKS),
         values.get(IMPULSE_ADVANCE), missing, sources,

@@ -13,12 +13,30 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from viewer.reference.ruleref import RuleRef
+from viewer.ruleref import RuleRef
 from viewer.rules.wif.odds import odds_reduction
 from viewer.rules.wif.weather import (
-    BLIZZARD, DEFAULT_SETTINGS, FINE, R_AIR, R_DESERT, R_INVASION, R_LAND_COMBAT, R_MOVE,
-    R_PORTS, R_SEARCH, R_SUPPLY, R_SUPPLY_LINES, R_TERRAIN, RAIN, SNOW, STORM,
-    WeatherError, WeatherSettings, check_condition, effective_weather, is_desert,
+    BLIZZARD,
+    DEFAULT_SETTINGS,
+    FINE,
+    R_AIR,
+    R_DESERT,
+    R_INVASION,
+    R_LAND_COMBAT,
+    R_MOVE,
+    R_PORTS,
+    R_SEARCH,
+    R_SUPPLY,
+    R_SUPPLY_LINES,
+    R_TERRAIN,
+    RAIN,
+    SNOW,
+    STORM,
+    WeatherError,
+    WeatherSettings,
+    check_condition,
+    effective_weather,
+    is_desert,
 )
 
 # -- WiF 8.2.2 supply ------------------------------------------------------------------------------

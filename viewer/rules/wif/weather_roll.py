@@ -13,7 +13,12 @@ from fractions import Fraction
 from viewer.dice import Distribution, die
 from viewer.rules.charts import Chart
 from viewer.rules.wif.weather import (
-    CONDITIONS, ZONES, WeatherError, check_bimonth, check_condition, check_zone,
+    CONDITIONS,
+    ZONES,
+    WeatherError,
+    check_bimonth,
+    check_condition,
+    check_zone,
 )
 from viewer.rules.wif.weather_chart import ChartResult, lookup
 
@@ -82,7 +87,7 @@ def weather_probabilities(chart: Chart, bimonth: str, last_asterisks: int) -> di
     for roll, p in dist.items():
         row = lookup(chart, bimonth, roll)
         for z in ZONES:
-            key = row.weather[z] or UNKNOWN
+            key: str | int = row.weather[z] or UNKNOWN
             zones[z][key] = zones[z].get(key, Fraction(0)) + p
         key = UNKNOWN if row.asterisks is None else row.asterisks
         asterisks[key] = asterisks.get(key, Fraction(0)) + p

@@ -33,7 +33,7 @@ import pandas as pd
 
 from viewer import hexgrid
 from viewer.board import tables as T
-from viewer.reference.ruleref import RuleRef
+from viewer.ruleref import RuleRef
 from viewer.rules.wif.scenario import Scenario, Unit
 
 R_ZOC = RuleRef("wif", "2.2")
@@ -167,8 +167,8 @@ class _Context:
     controllers: np.ndarray    # the distinct controllers (None included)
     control_index: np.ndarray  # per hex: index into controllers
     permitted: dict = field(default_factory=dict, compare=False)  # (power, controller index) -> bool
-    out_order: np.ndarray | None = None    # edge ids sorted by their source hex
-    out_start: np.ndarray | None = None    # per hex: where its edges start in out_order (n + 1)
+    out_order: np.ndarray = field(kw_only=True)  # edge ids sorted by their source hex
+    out_start: np.ndarray = field(kw_only=True)  # per hex: where its edges start in out_order (n + 1)
 
     def edges_from(self, rows: np.ndarray) -> np.ndarray:
         """Ids of the edges leaving ``rows`` (distinct hex rows)."""
@@ -287,7 +287,7 @@ def zoc_by_power(hexmap, scenario: Scenario, *, weather=None, control=None,
     ctx = _context(hexmap, scenario, weather, control, base=context, pos=positions)
     n = len(hexmap.hexes)
     adj = ctx.adj
-    by_power: dict[str, list[Unit]] = {}
+    by_power: dict[str, list[tuple[int, int]]] = {}
     for u in scenario.units.values():
         if u.id in ctx.pos and not ctx.off_map[ctx.pos[u.id]]:
             reach = zoc_reach(u, scenario.options)

@@ -21,6 +21,7 @@ Budgets come from the effective weather of each hex (WiF 8.2.1, 8.2.2).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 from scipy.sparse import csr_matrix
@@ -61,14 +62,15 @@ class SideView:
     landing_ports: np.ndarray  # rows of friendly open ports a line may land at
     matrix: dict              # "basic" / "rail" -> csr_matrix of entering costs
     friendly_ctrl: np.ndarray  # hex controlled by the tracer's side (friendly cities and ports)
-    weights: dict = None      # "basic" / "rail" -> entering cost per edge of the map (inf: closed)
+    weights: dict | None = None  # "basic" / "rail" -> entering cost per edge of the map (inf: closed)
     memo: dict = field(default_factory=dict)   # derived arrays built once per view (reversed matrices ...)
 
     def reverse(self, kind: str):
         """The transposed matrix of ``kind``: searches towards a set of hexes (built once)."""
         key = ("reverse", kind)
         if key not in self.memo:
-            self.memo[key] = self.graph.csr(self.weights[(kind, "reverse")], reverse=True, ordered=True)
+            weights = cast(dict, self.weights)  # side_view always passes them
+            self.memo[key] = self.graph.csr(weights[(kind, "reverse")], reverse=True, ordered=True)
         return self.memo[key]
 
 
@@ -240,18 +242,24 @@ def _static_edges(g: MapGraph, scenario, arrays):
 def _static_side(g: MapGraph, hexmap, arrays, power: str, pol: Politics):
     """What ``power``'s lines may enter by control (WiF 2.4.2 limits 2-3), friendly hexes, and the
     passages closed to it (WiF 11.4.4): the same after any move."""
-    code_of, friend_of = [], []
+    code_of: list[int] = []
+    friend_of: list[bool] = []
     for c in arrays["ctrl_names"].tolist():
         if not c:
-            code_of.append(0), friend_of.append(False)
+            code_of.append(0)
+            friend_of.append(False)
         elif c == power or pol.coop(power, c):
-            code_of.append(0), friend_of.append(True)
+            code_of.append(0)
+            friend_of.append(True)
         elif pol.war(power, c):
-            code_of.append(3), friend_of.append(False)
+            code_of.append(3)
+            friend_of.append(False)
         elif pol.neutral(c):
-            code_of.append(0 if c in NEUTRAL_OPEN else 4), friend_of.append(False)
+            code_of.append(0 if c in NEUTRAL_OPEN else 4)
+            friend_of.append(False)
         else:
-            code_of.append(5), friend_of.append(pol.friendly(power, c))
+            code_of.append(5)
+            friend_of.append(pol.friendly(power, c))
     inv = arrays["ctrl_inv"]
     enter = np.asarray(code_of, dtype=np.int8)[inv]
     enter = np.where(~g.land, np.int8(1), enter).astype(np.int8)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -86,11 +87,12 @@ class MapGraph:
         if reverse and not ordered:
             weight = weight[self.rev_order]
         w = np.ascontiguousarray(weight, dtype=float)
-        template = self.__dict__.get(("csr", reverse))
+        cache = cast("dict[object, Any]", self.__dict__)   # also holds the matrix templates, by tuple key
+        template = cache.get(("csr", reverse))
         if template is None:   # checked once by scipy; then each matrix is a copy with new data
             shape = (self.n, self.n)
             parts = (self.rev_indices, self.rev_indptr) if reverse else (self.dst, self.fwd_indptr)
-            template = self.__dict__[("csr", reverse)] = csr_matrix((w, *parts), shape=shape)
+            template = cache[("csr", reverse)] = csr_matrix((w, *parts), shape=shape)
         if len(template.data) != len(w):
             raise ValueError(f"{len(w)} edge weights for a map of {len(template.data)} edges")
         m = object.__new__(csr_matrix)
@@ -180,11 +182,11 @@ def _build(hexmap) -> MapGraph:
     h_area = np.array([area_ix.get(a, -1) if isinstance(a, str) else -1
                        for a in h["sea_area"].tolist()], dtype=np.int64)
     touch = (~hex_dot[src]) & hex_dot[dst] & (h_area[dst] >= 0)
-    pairs = [np.stack([src[touch], h_area[dst[touch]]], axis=1)]
+    area_pairs = [np.stack([src[touch], h_area[dst[touch]]], axis=1)]
     pa = np.array([area_ix.get(a, -1) if isinstance(a, str) else -1
                    for a in ports["sea_area"].tolist()], dtype=np.int64)
-    pairs.append(np.stack([p_rows[pa >= 0], pa[pa >= 0]], axis=1))
-    hex_area = np.unique(np.concatenate(pairs).astype(np.int64), axis=0) if len(areas) else np.empty((0, 2), int)
+    area_pairs.append(np.stack([p_rows[pa >= 0], pa[pa >= 0]], axis=1))
+    hex_area = np.unique(np.concatenate(area_pairs).astype(np.int64), axis=0) if len(areas) else np.empty((0, 2), int)
     # the sea area of a strait hexside (WiF 2.4.2 option 12): a hex-dot next to both ends
     strait_area = np.full(len(src), -1, dtype=np.int64)
     s_ix = np.flatnonzero(feature["strait"])
@@ -203,10 +205,10 @@ def _build(hexmap) -> MapGraph:
     })
     area_edges = area_edges[(area_edges["a"] >= 0) & (area_edges["b"] >= 0)].reset_index(drop=True)
     port_names = {int(r): str(nm) for r, nm in zip(p_rows.tolist(), ports["name"].tolist())}
-    city_names = {}
+    city_names: dict[int, str] = {}
     for r, nm, kind in zip(f_rows[cities].tolist(), f.loc[cities, "name"].tolist(), f.loc[cities, "kind"].tolist()):
         city_names.setdefault(int(r), str(nm))
-    feature_rows = {}
+    feature_rows: dict[str, int] = {}
     for name, r in zip(f["name"].tolist(), f_rows.tolist()):
         if r >= 0:
             feature_rows.setdefault(str(name), int(r))
@@ -217,7 +219,7 @@ def _build(hexmap) -> MapGraph:
                 rows = [feature_rows[x] for x in cp["controlled_by"] if x in feature_rows]
                 if rows:
                     passages.append((int(a), int(b), cp["name"], cp["test"], rows))
-    capital_rows = {}
+    capital_rows: dict[str, int] = {}
     for name, r, kind in zip(f["name"].tolist(), f_rows.tolist(), f["kind"].tolist()):
         if r >= 0 and kind == "capital":
             capital_rows.setdefault(str(name), int(r))

@@ -159,7 +159,7 @@ class SeaSearch:
         ``dist_row``: the origin's overland search (raw distances); ``d`` its rule costs if known."""
         side, g = self.side, self.g
         targets = np.asarray(targets, dtype=np.int64)
-        out = [None] * len(targets)
+        out: list[SeaPlan | None] = [None] * len(targets)
         if len(targets) == 0 or len(self.land_pairs) == 0 or budget < 1:
             return out
         d = rule_cost(dist_row) if d is None else d
@@ -202,7 +202,7 @@ class SeaSearch:
     def areas_between(self, a: int, b: int) -> list[int]:
         """Sea areas from ``a`` to ``b`` through open areas and passable transitions (BFS)."""
         adj = self.side.area_adj
-        prev = {a: None}
+        prev: dict[int, int | None] = {a: None}
         queue = deque([a])
         while queue:
             x = queue.popleft()
@@ -215,6 +215,8 @@ class SeaSearch:
         if b not in prev:
             return [a, b]
         out = [b]
-        while prev[out[-1]] is not None:
-            out.append(prev[out[-1]])
+        step = prev[b]
+        while step is not None:
+            out.append(step)
+            step = prev[step]
         return out[::-1]

@@ -13,9 +13,14 @@ Everything here is plain data the views, the command line and the notebook read:
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
-from viewer.reference.ruleref import RuleRef
+from viewer.ruleref import RuleRef
+
+if TYPE_CHECKING:
+    from viewer.rules.wif.scenario_units import Unit
 
 R_SUPPLY = RuleRef("wif", "2.4")
 R_WHEN = RuleRef("wif", "2.4.1")
@@ -88,6 +93,12 @@ class UnitSupply:
         return d
 
 
+class _Resolver(Protocol):
+    """What traces the full verdict of one unit (``trace._Tracer``)."""
+
+    def resolve(self, u: Unit) -> UnitSupply: ...
+
+
 class LazyUnitSupply(UnitSupply):
     """A verdict whose chain, reason and emergency HQ are built on first access.
 
@@ -97,15 +108,17 @@ class LazyUnitSupply(UnitSupply):
     full :class:`UnitSupply`; it must agree on ``in_supply`` (checked: a mismatch is an engine bug).
     """
 
-    _full = None
-    _tracer = None
+    _full: UnitSupply | None = None
+    _tracer: _Resolver | None = None
+    _u: Unit
+    _resolve: Callable[[], UnitSupply]
 
-    def __init__(self, unit: str, in_supply: bool, resolve):
+    def __init__(self, unit: str, in_supply: bool, resolve: Callable[[], UnitSupply]):
         # frozen: fill the instance dict directly (one call; hundreds are made per trace)
         self.__dict__.update(unit=unit, in_supply=bool(in_supply), at_sea=False, _resolve=resolve, _full=None)
 
     @classmethod
-    def make(cls, unit, in_supply: bool, tracer) -> LazyUnitSupply:
+    def make(cls, unit: Unit, in_supply: bool, tracer: _Resolver) -> LazyUnitSupply:
         """The verdict of ``unit`` (a scenario unit), resolved by ``tracer.resolve(unit)`` when read:
         no per-unit closure, one instance dict (the trace makes hundreds)."""
         out = object.__new__(cls)
@@ -115,13 +128,14 @@ class LazyUnitSupply(UnitSupply):
 
     def resolved(self) -> UnitSupply:
         """The full verdict (computed once)."""
-        if self._full is None:
+        full = self._full
+        if full is None:
             full = self._tracer.resolve(self._u) if self._tracer is not None else self._resolve()
             if full.in_supply != self.in_supply:
                 raise RuntimeError(f"supply of unit {self.unit!r}: the batched verdict ({self.in_supply}) "
                                    f"and the traced chain ({full.in_supply}) disagree")
             object.__setattr__(self, "_full", full)
-        return self._full
+        return full
 
     @property
     def chain(self) -> list:
@@ -140,5 +154,4 @@ class LazyUnitSupply(UnitSupply):
             return NotImplemented
         names = ("unit", "in_supply", "chain", "reason", "at_sea", "emergency_hq")
         return all(getattr(self, k) == getattr(other, k) for k in names)
-
-    __hash__ = None
+    # unhashable: a class body defining __eq__ and no __hash__ gets __hash__ = None from Python

@@ -124,13 +124,14 @@ def _fixed_sources(hexmap, scenario, unit, arrays: dict, politics) -> tuple[tupl
     if pol is not None:
         capitals = g.capital_rows
         for c, cap in pol.capital.items():
-            row = capitals.get(cap)
-            if row is None or c in homes:
+            cap_row = capitals.get(cap)
+            if cap_row is None or c in homes:
                 continue
             minor_of_major = pol.status.get(c) == "minor" and c not in conquered and s.major_of(c) == major \
                 and c != power
             holder = s.country_controller(c) if c in conquered else None
             conq = holder is not None and (holder == major or politics.coop(power, holder))
-            if (minor_of_major or conq) and _friendly(politics, power, ctrl[row]) and not _held(s, hexmap, row):
-                sec.append(Source(row, cap, "capital"))
+            if (minor_of_major or conq) and _friendly(politics, power, ctrl[cap_row]) \
+                    and not _held(s, hexmap, cap_row):
+                sec.append(Source(cap_row, cap, "capital"))
     return tuple(prim), tuple(sec)

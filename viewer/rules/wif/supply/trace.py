@@ -208,8 +208,7 @@ class _Tracer:
             return reach.units(rows).tolist()
         if rows is None:
             rows = np.array([unit_rows[u.id] for u in units], dtype=np.int64)
-        at = [sec.get(u.id, -1) for u in units]          # index among the secondary sources, or -1
-        at = np.array(at, dtype=np.int64)
+        at = np.array([sec.get(u.id, -1) for u in units], dtype=np.int64)  # index among the secondaries, or -1
         out = np.zeros(len(units), bool)
         plain = at < 0
         out[plain] = reach.units(rows[plain])

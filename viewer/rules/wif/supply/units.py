@@ -16,7 +16,8 @@ import numpy as np
 
 from viewer.rules.wif.zoc import NONE, zoc_reach
 
-_PLAIN, _DIVISIONS = {}, {"divisions": True}
+_PLAIN: dict[str, bool] = {}
+_DIVISIONS = {"divisions": True}
 _LAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -30,7 +31,8 @@ class UnitTable:
         self.keys = list(units)
         self.objs = list(units.values())
         self.ids = np.fromiter(map(id, self.objs), dtype=np.int64, count=len(self.objs))
-        self.powers, self.groups = {}, {}
+        self.powers: dict[str, int] = {}
+        self.groups: dict[tuple[str, str | None], int] = {}
         self.area_of = {a: i for i, a in enumerate(graph.sea_areas)}
         n = len(self.objs)
         self.row = np.full(n, -1, dtype=np.int64)
@@ -104,9 +106,9 @@ class UnitTable:
         out.powers, out.groups = dict(self.powers), dict(self.groups)
         for name in ("row", "land", "hq", "reach", "power", "group", "area"):
             setattr(out, name, getattr(self, name).copy())
-        changed = changed.tolist()
-        out._fill(changed)
-        out._derived(self, changed)
+        changed_idx = changed.tolist()
+        out._fill(changed_idx)
+        out._derived(self, changed_idx)
         return out
 
     def zoc_units(self, divisions: bool):

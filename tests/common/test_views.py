@@ -1,0 +1,189 @@
+"""The shared views without a browser: map selection and overlays, calculator card, rule links."""
+import numpy as np
+import pytest
+
+from viewer.board import load_map
+from viewer.calculators import REGISTRY
+from viewer.ruleref import RuleRef
+from viewer.state import SessionState
+from viewer.state.userdata import UserStore
+from viewer.views import CalculatorCard, LanguageSwitch, MapView, RuleLink, RulePanel
+from viewer.games import GAME_IDS
+from viewer.views.common.landing import BUILT, Landing
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return load_map("demo")
+
+
+@pytest.fixture
+def view(demo):
+    return MapView(hexmap=demo, state=SessionState())
+
+
+def _base_snapshot(view):
+    return {s: {k: np.array(v).copy() for k, v in src.data.items()} for s, src in view._sources.items()}
+
+
+def test_base_layer_holds_one_row_per_hex_with_integer_coordinates(view, demo):
+    total = sum(len(src.data["q"]) for src in view._sources.values())
+    assert total == len(demo.hexes)
+    for src in view._sources.values():
+        assert np.asarray(src.data["q"]).dtype.kind == "i"
+        assert "color" not in src.data  # colours come from the terrain code through a mapper
+
+
+def test_selecting_a_hex_outlines_it_on_its_own_source_and_describes_it(view, demo):
+    before = _base_snapshot(view)
+    key = ("main", 4, 3)
+    view.select(key)
+    sel = view._selection["main"].data
+    assert (sel["q"], sel["r"]) == ([4 + view._shifts["main"][0]], [3 + view._shifts["main"][1]])
+    rows = dict(view.info.rows())
+    assert rows["Hex"] == demo.label(key)
+    assert rows["Terrain"].lower().startswith(demo.hex(key)["terrain"].split("-")[0])
+    after = _base_snapshot(view)
+    assert all(np.array_equal(before[s][k], after[s][k]) for s in before for k in before[s])
+
+
+def test_a_tap_on_the_base_source_selects_that_hex(view, demo):
+    src = view._sources["east"]
+    src.selected.indices = [2]
+    row = view._rows["east"][2]
+    expected = ("east", int(demo.hexes["q"].iat[row]), int(demo.hexes["r"].iat[row]))
+    assert view.state.selected == expected
+
+
+def test_selecting_an_unknown_hex_is_refused(view):
+    with pytest.raises(KeyError, match="not on map"):
+        view.select(("main", 99, 99))
+
+
+def test_language_switch_relabels_legend_hover_and_info(view):
+    view.select(("main", 1, 1))
+    english = [i.label["value"] for i in view._legend.items]
+    view.state.lang = "es"
+    spanish = [i.label["value"] for i in view._legend.items]
+    assert english != spanish and "Bosque" in spanish
+    assert view._hover.tooltips[0][0] == "Hexágono"
+    assert "Hexágono" in dict(view.info.rows())
+
+
+def test_overlay_layers_add_patch_toggle(view, demo):
+    keys = demo.keys()[:3]
+    layer = view.overlays.add("zoc", hexes=keys, color="red", alpha=0.4)
+    assert sum(len(s.data["q"]) for s in layer.sources.values()) == 3
+    view.overlays.patch("zoc", {keys[1]: {"color": "blue"}})
+    assert layer.sources[keys[1][0]].data["color"][layer.rows[keys[1]][1]] == "blue"
+    assert view.overlays.toggle("zoc") is False and not any(r.visible for r in layer.renderers)
+    with pytest.raises(KeyError, match="not in layer"):
+        view.overlays.patch("zoc", {demo.keys()[10]: {"color": "blue"}})
+    with pytest.raises(ValueError, match="hexes, lines"):
+        view.overlays.add("bad", kind="circles")
+    lines = view.overlays.add("path", kind="lines", pairs=[(keys[0], keys[1])], legend_key="ui.map")
+    assert lines.legend_item.label["value"] == "Map" and lines.legend_item in view._legend.items
+    view.state.lang = "es"
+    assert lines.legend_item.label["value"] == "Mapa"
+    x0, y0 = view.overlays.centre(keys[0])
+    assert lines.sources[""].data["x0"] == [x0] and lines.sources[""].data["y0"] == [y0]
+
+
+@pytest.fixture
+def card(tmp_path):
+    return CalculatorCard(calculator=REGISTRY["core.dice"](), state=SessionState(), store=UserStore(tmp_path))
+
+
+def test_card_recomputes_when_an_input_changes(card):
+    assert card.result.value["p_ge_fraction"] == "7/12"
+    card.widgets["target"].value = 10
+    assert card.result.value["p_ge_fraction"] == "1/6"
+    bars = card._chart.object
+    assert len(bars.data) == 11
+
+
+def test_card_bad_expression_names_the_parameter_and_keeps_the_last_result(card):
+    card.widgets["expression"].value = "2q6"
+    assert card.error is not None and card.error.parameter == "expression"
+    assert card._error.visible and "Dice expression" in card._error.object
+    assert card.result.value["p_ge_fraction"] == "7/12"
+    card.widgets["expression"].value = "d6"
+    assert card.error is None and not card._error.visible
+
+
+def test_card_presets_survive_a_new_card(card, tmp_path):
+    card.widgets["expression"].value = "3d6"
+    card.presets.name.value = "three dice"
+    card.presets._save()
+    other = CalculatorCard(calculator=REGISTRY["core.dice"](), state=SessionState(), store=UserStore(tmp_path))
+    assert other.presets.saved.options == ["three dice"]
+    other.presets.saved.value = "three dice"
+    other.presets._load()
+    assert other.calculator.expression == "3d6"
+
+
+def test_card_upload_validates_the_file(card):
+    card.presets.upload.widget.filename = "mine.yaml"
+    card.presets.upload.widget.value = b"inputs: {expression: 4d10 keep highest 2, target: 15}\n"
+    assert card.calculator.expression == "4d10 keep highest 2" and card.calculator.target == 15
+    card.presets.upload.widget.value = b"inputs: {target: 10000000}\n"
+    assert card.error.parameter == "target" and card.calculator.target == 15
+    card.presets.upload.widget.value = b"inputs: [oops\n"
+    assert "mine.yaml, line" in card._error.object
+
+
+def test_rule_link_opens_the_panel_and_absent_rules_say_so():
+    state = SessionState()
+    panel = RulePanel(state=state)
+    link = RuleLink(ref=RuleRef("wif", "2.7"), state=state)
+    link._button.clicks += 1
+    assert state.open_rule == RuleRef("wif", "2.7")
+    assert panel._layout.visible and "2.7" in panel._body.object
+    state.open(RuleRef("wif", "14.5"))
+    assert "does not contain it" in panel._body.object
+    state.lang = "es"
+    assert "no la contiene" in panel._body.object
+
+
+def test_language_switch_sets_the_session_language():
+    state = SessionState()
+    switch = LanguageSwitch(state=state)
+    switch._widget.value = "es"
+    assert state.lang == "es"
+    state.lang = "en"
+    assert switch._widget.value == "en"
+
+
+def test_landing_lists_every_declared_game_and_links_each_by_default():
+    landing = Landing(SessionState(lang="es"))
+    assert set(landing._cards) == set(BUILT) == set(GAME_IDS)
+    for game, card in landing._cards.items():
+        assert 'href="./%s' % game in card.object
+        assert "<svg" in card.object
+
+
+def test_card_upload_for_another_calculator_is_refused(card):
+    card.presets.upload.widget.filename = "other.yaml"
+    card.presets.upload.widget.value = b"calculator: wif.naval-search\ninputs: {target: 3}\n"
+    assert "wif.naval-search" in card._error.object and card.calculator.target == 7
+    card.presets.upload.widget.value = b"inputs: [1, 2]\n"
+    assert "other.yaml" in card._error.object
+
+
+def test_info_panel_names_country_and_sea_area_in_spanish():
+    europe = load_map("europe")
+    state = SessionState(lang="es")
+    view = MapView(hexmap=europe, state=state)
+    view.select(europe.hex_at(13.40, 52.52))  # Berlin
+    assert dict(view.info.rows())["País"] == "Alemania"
+    sea = europe.hex_at(3.0, 54.0)
+    view.select(sea)
+    assert dict(view.info.rows())["Zona marítima"] == "Mar del Norte"
+    state.lang = "en"
+    assert dict(view.info.rows())["Sea area"] == "North Sea"
+
+
+def test_landing_links_the_games_it_is_told_are_served():
+    landing = Landing(SessionState(lang="en"), built=["wif", "asl"])
+    linked = {g for g, card in landing._cards.items() if f'href="./{g}' in card.object}
+    assert linked == {"wif", "asl"}

@@ -1,0 +1,1 @@
+"""The board layer of the bundled demonstration map."""

@@ -1,0 +1,1 @@
+"""The board layer of Unconditional Surrender!: its map vocabulary."""

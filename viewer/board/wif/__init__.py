@@ -1,0 +1,1 @@
+"""The board layer of World in Flames: its map vocabulary."""

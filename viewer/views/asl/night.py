@@ -1,0 +1,202 @@
+"""The ASL night board page: the board, fire and LOS tools, the NVR ring, and the calculators.
+
+State lives in :class:`viewer.state.asl.night.AslNightState` and is saved in the user data folder
+(settings ``asl-night``) at every change, so fires, the LOS thread and the NVR ring survive a
+reload and a server restart; the lit/blind overlay and the LOS thread
+show what the asl.illumination and asl.los calculator cards compute (their steps, with rule
+links, sit beside the board), so the view computes no rule itself (ASL E1.94, E1.941).
+"""
+from __future__ import annotations
+
+import panel as pn
+
+from viewer.calculators import REGISTRY
+from viewer.games import section
+from viewer.rules.asl.board import Board
+from viewer.state import SessionState
+from viewer.state.asl.night import AslNightState
+from viewer.userdata import UserDataError, UserStore
+from viewer.views.asl.board import BoardFigure
+from viewer.views.common.calculator_card import CalculatorCard
+from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.text import alert, label, markdown
+
+#: The night calculators offered beside the board, in this order.
+ASL_NIGHT = section("asl", "night")
+FIRE_BUTTONS = ("blaze", "flame", "wreck")
+#: The state saved per user (settings file ``asl-night``).
+SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")
+
+
+class AslNightView(pn.viewable.Viewer):
+    """Board + tools + the illumination and LOS cards; every label from the catalogue."""
+
+    def __init__(self, board: Board, session: SessionState, board_name: str = "teaching",
+                 store: UserStore | None = None, **params):
+        super().__init__(**params)
+        self.board, self.session = board, session
+        self.store = store if store is not None else UserStore()
+        self.state = AslNightState()
+        self.figure = BoardFigure(board, self._on_tap)
+        self.light_card = CalculatorCard(calculator=REGISTRY["asl.illumination"](board=board_name, fires=""),
+                                         state=session)
+        self.los_card = CalculatorCard(calculator=REGISTRY["asl.los"](board=board_name), state=session)
+        self.calcs = CalculatorList(session, ASL_NIGHT)
+        self.model_note = alert("", alert_type="info", css_classes=["asl-model-note"])
+        self.selected = markdown("", css_classes=["asl-selected"])
+        self.level = pn.widgets.Select(options=[0], value=0, width=90, css_classes=["asl-level"])
+        self.fire_buttons = {k: pn.widgets.Button(css_classes=[f"asl-fire-{k}"], width=120) for k in FIRE_BUTTONS}
+        self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"], width=120)
+        self.los_from = pn.widgets.Button(css_classes=["asl-los-from"], width=120)
+        self.los_to = pn.widgets.Button(css_classes=["asl-los-to"], width=120)
+        self.verdict = markdown("", css_classes=["asl-verdict"])
+        self.light_summary = markdown("", css_classes=["asl-light-summary"])
+        self.nvr = pn.widgets.IntSlider(start=0, end=9, value=self.state.nvr, width=180, css_classes=["asl-nvr"])
+        self.show_nvr = pn.widgets.Checkbox(value=False, css_classes=["asl-show-nvr"])
+        self.nvr_note = markdown("", css_classes=["asl-nvr-note"])
+        self._wire()
+        session.param.watch(self._relabel, "lang")
+        self._relabel()
+        self._restore()
+        self.state.param.watch(self._save, list(SAVED))
+        tools = pn.Column(self.selected, self.level, pn.Row(*self.fire_buttons.values(), self.clear_button),
+                          self.light_summary, pn.Row(self.los_from, self.los_to), self.verdict,
+                          pn.Row(self.nvr, self.show_nvr), self.nvr_note, width=420)
+        self.layout = pn.Column(
+            self.model_note,
+            pn.Row(pn.pane.Bokeh(self.figure.figure, sizing_mode="stretch_width"), tools, sizing_mode="stretch_width"),
+            pn.Row(self.light_card, self.los_card, sizing_mode="stretch_width"),
+            sizing_mode="stretch_width")
+
+    # ------------------------------------------------------------------ wiring
+    def _wire(self) -> None:
+        for kind, button in self.fire_buttons.items():
+            button.on_click(lambda _e, k=kind: self.state.add_fire(k))
+        self.clear_button.on_click(lambda _e: self.state.clear_fires())
+        self.los_from.on_click(lambda _e: self._set_los("los_a"))
+        self.los_to.on_click(lambda _e: self._set_los("los_b"))
+        self.level.param.watch(lambda e: setattr(self.state, "level", int(e.new)), "value")
+        self.nvr.param.watch(lambda e: setattr(self.state, "nvr", e.new), "value")
+        self.show_nvr.param.watch(lambda e: setattr(self.state, "show_nvr", e.new), "value")
+        self.state.param.watch(self._on_fires, "fires")
+        self.state.param.watch(self._on_los, ["los_a", "los_b"])
+        self.state.param.watch(self._on_select, "selected")
+        self.state.param.watch(self._on_ring, ["nvr", "show_nvr", "selected"])
+        self.light_card.widgets["fires"].param.watch(self._draw_light, "value")
+        for name in ("a", "b"):
+            self.los_card.widgets[name].param.watch(self._draw_thread, "value")
+
+    def _restore(self) -> None:
+        """Put back the saved state; a file that cannot be used is set aside and named in
+        ``restore_problem`` (never overwritten in silence)."""
+        self.restore_problem = ""
+        try:
+            if not self.store.path("settings", "asl-night").exists():
+                return
+            data = self.store.load("settings", "asl-night")
+        except UserDataError as err:
+            self.restore_problem = str(err)
+            return
+        try:
+            values = {k: data[k] for k in SAVED if k in data}
+            for k in ("selected",):
+                if values.get(k):
+                    self.board.key(values[k])
+            for loc in [values.get("los_a"), values.get("los_b")] + [f.split()[0] for f in values.get("fires", [])]:
+                if loc:
+                    self.board.key(loc.split("@")[0])
+            self.state.param.update(**values)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
+            path = self.store.path("settings", "asl-night")
+            self.restore_problem = str(self.store.set_aside("settings", "asl-night", f"{path}: {err}"))
+            return
+        self.nvr.value, self.show_nvr.value = self.state.nvr, self.state.show_nvr
+
+    def _save(self, *_):
+        self.store.save("settings", "asl-night", {k: getattr(self.state, k) for k in SAVED})
+
+    def _on_tap(self, hex_id: str) -> None:
+        self.state.selected = hex_id
+
+    def _set_los(self, end: str) -> None:
+        if self.state.selected:
+            setattr(self.state, end, self.state.location())
+
+    def _on_select(self, *_):
+        hid = self.state.selected
+        self.figure.show_selection(hid)
+        levels = list(self.board.info(hid).location_levels) if hid else [0]
+        self.level.options = levels
+        self.level.value = levels[-1] if self.state.level not in levels else self.state.level
+        self.state.level = int(self.level.value)
+        self._describe()
+
+    def _on_fires(self, *_):
+        self.light_card.apply_inputs({"fires": ", ".join(self.state.fires)})
+        self.figure.show_fires(self.state.fires)
+
+    def _on_los(self, *_):
+        values = {k: v for k, v in (("a", self.state.los_a), ("b", self.state.los_b)) if v}
+        if values:
+            self.los_card.apply_inputs(values)
+        self._draw_thread()
+
+    def _on_ring(self, *_):
+        self.figure.show_ring(self.state.selected, self.state.nvr, self.state.show_nvr)
+
+    # ------------------------------------------------------------------ drawing
+    def _draw_light(self, *_):
+        result = self.light_card.result
+        hexes = result.value["hexes"] if (result is not None and self.state.fires) else {}
+        self.figure.show_light(hexes)
+        lang = self.session.lang
+        if not self.state.fires:
+            self.light_summary.object = label("ui.asl.no_fires", lang)
+            return
+        lit = sum(1 for s in hexes.values() if s == "lit")
+        blind = sorted(h for h, s in hexes.items() if s == "blind")
+        self.light_summary.object = label("ui.asl.light_summary", lang, lit=lit, blind=len(blind),
+                                          hexes=", ".join(blind) or "-")
+
+    def _draw_thread(self, *_):
+        a, b = self.state.los_a, self.state.los_b
+        result = self.los_card.result if (a and b) else None
+        status = result.value["status"] if result is not None else None
+        self.figure.show_thread(a, b, status)
+        lang = self.session.lang
+        if not (a and b):
+            self.verdict.object = label("ui.asl.los_pick", lang, a=a or "-", b=b or "-")
+            return
+        steps = [s.text(lang) for s in result.steps[1:]] if result is not None else []
+        self.verdict.object = "\n".join([f"**{label('ui.asl.verdict', lang)}**"] + [f"- {t}" for t in steps])
+
+    def _describe(self):
+        lang = self.session.lang
+        hid = self.state.selected
+        if not hid:
+            self.selected.object = label("ui.asl.pick_hex", lang)
+            return
+        info = self.board.info(hid)
+        self.selected.object = label("ui.asl.selected", lang, hex=hid,
+                                     terrain=label(f"ui.asl.terrain.{info.terrain}", lang), ground=info.ground,
+                                     levels=", ".join(map(str, info.location_levels)))
+
+    def _relabel(self, *_):
+        lang = self.session.lang
+        self.model_note.object = label("ui.asl.model_note", lang)
+        self.level.name = label("ui.asl.level", lang)
+        for kind, button in self.fire_buttons.items():
+            button.label = label(f"ui.asl.fire.{kind}", lang)
+        self.clear_button.label = label("ui.asl.clear_fires", lang)
+        self.los_from.label = label("ui.asl.los_from", lang)
+        self.los_to.label = label("ui.asl.los_to", lang)
+        self.nvr.name = label("ui.asl.nvr", lang)
+        self.show_nvr.name = label("ui.asl.show_nvr", lang)
+        self.nvr_note.object = label("ui.asl.nvr_note", lang)
+        self.figure.relabel(lang)
+        self._describe()
+        self._draw_light()
+        self._draw_thread()
+
+    def __panel__(self):
+        return self.layout

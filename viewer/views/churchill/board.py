@@ -1,0 +1,247 @@
+"""The Churchill board drawn with Bokeh: conference table, score track, fronts, Pol-Mil boxes, A-bomb track.
+
+Geometry comes from :mod:`viewer.rules.churchill.board`; the issues from the session
+(:class:`~viewer.state.churchill.session.ChurchillSession`). Clicking a table box puts the chosen issue
+there. The Front and A-bomb tracks are the placeholder layout until the user sets his board's.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import panel as pn
+from bokeh.models import ColumnDataSource, HoverTool, Label, TapTool
+from bokeh.plotting import figure
+
+from viewer.rules.churchill import board
+from viewer.rules.churchill.polmil import probabilities
+from viewer.rules.churchill.table import CHAIR, COLOURS, NATIONS
+from viewer.state import SessionState
+from viewer.state.churchill.session import ISSUES, ChurchillSession
+from viewer.views.common.text import label
+
+STORAGE_X, STORAGE_Y = -9.5, 8.0
+PAPER = "#f3ead2"
+
+
+def _issue_xy(session: ChurchillSession) -> dict:
+    """Marker positions: stacked slightly when several issues share a box; storage column otherwise."""
+    xs, ys, names, colours, ids = [], [], [], [], []
+    seen: Counter = Counter()
+    stored = 0
+    for issue in ISSUES:
+        pos = session.position(issue)
+        if pos is None:
+            x, y = STORAGE_X, STORAGE_Y - 0.9 * stored
+            stored += 1
+            colour = "#777777"
+        else:
+            key = (pos.track, pos.box)
+            k = seen[key]
+            seen[key] += 1
+            bx, by = board.box_xy(pos.track, pos.box)
+            x, y = bx + 0.28 * (k % 3) - 0.28, by - 0.28 * (k // 3) + 0.2
+            colour = "#222222" if pos.centre else COLOURS[pos.track]
+        xs.append(x)
+        ys.append(y)
+        ids.append(issue)
+        colours.append(colour)
+        names.append(issue)
+    return {"x": xs, "y": ys, "issue": ids, "colour": colours, "name": names}
+
+
+class ChurchillBoard(pn.viewable.Viewer):
+    """The board of one session; clicking a conference-table box places the selected issue."""
+
+    def __init__(self, session: ChurchillSession, state: SessionState, **params):
+        super().__init__(**params)
+        self.session, self.state = session, state
+        self.figure = figure(name="churchill-board", x_range=(-11, 34.5), y_range=(-11.5, 10.5), match_aspect=True,
+                             tools="pan,wheel_zoom,reset", toolbar_location="above", height=640,
+                             sizing_mode="stretch_width", background_fill_color=PAPER)
+        self.figure.axis.visible = False
+        self.figure.grid.visible = False
+        self._draw_table()
+        self._draw_military()
+        self._draw_issues()
+        session.param.watch(self._refresh_issues, ["issues", "selected_issue"])
+        session.param.watch(self._refresh_turn, ["step", "agenda_winner", "conference_winner", "scores", "leadership"])
+        session.param.watch(self._redraw_tracks, "settings")
+        state.param.watch(self._relabel, "lang")
+        self._relabel()
+        self.pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", css_classes=["churchill-board"])
+
+    # ------------------------------------------------------------------ drawing
+    def _draw_table(self):
+        f = self.figure
+        f.circle(x=0, y=0, radius=8.4, fill_color="#8a6a43", fill_alpha=0.35, line_color="#5a4326")
+        rows = board.table_boxes()
+        self.table_source = ColumnDataSource({
+            "x": [r["x"] for r in rows], "y": [r["y"] for r in rows], "track": [r["track"] for r in rows],
+            "box": [r["box"] for r in rows], "kind": [r["kind"] for r in rows],
+            "colour": ["#f6f1e3" if r["kind"] == "centre" else COLOURS[r["track"]] for r in rows],
+            "alpha": [1.0 if r["kind"] == "centre" else (0.9 if r["kind"] == "chair" else 0.25) for r in rows],
+            "size": [1.3 if r["kind"] != "track" else 0.85 for r in rows],
+            "text": ["0" if r["kind"] == "centre" else ("" if r["kind"] == "chair" else str(r["box"])) for r in rows],
+            "line": [2 for _ in rows], "name": ["" for _ in rows]}, name="churchill-table")
+        rend = f.rect(x="x", y="y", width="size", height="size", source=self.table_source, fill_color="colour",
+                      fill_alpha="alpha", line_color="#3b2f1c", line_width="line", name="churchill-table")
+        rend.nonselection_glyph = None
+        rend.selection_glyph = None
+        f.text(x="x", y="y", text="text", source=self.table_source, text_align="center", text_baseline="middle",
+               text_font_size="9pt")
+        self._chair_labels = {}
+        for n in NATIONS:
+            x, y = board.box_xy(n, CHAIR + 1)
+            self._chair_labels[n] = Label(x=x, y=y, text=n, text_align="center", text_font_style="bold",
+                                          text_color=COLOURS[n])
+            f.add_layout(self._chair_labels[n])
+        self.table_source.selected.on_change("indices", self._on_tap)
+        f.add_tools(TapTool(renderers=[rend]), HoverTool(renderers=[rend], tooltips=[("", "@name")]))
+        score = board.score_boxes_xy()
+        self.score_source = ColumnDataSource({"x": [s["x"] for s in score], "y": [s["y"] for s in score],
+                                              "text": [str(s["box"]) for s in score]})
+        f.rect(x="x", y="y", width=0.9, height=0.9, source=self.score_source, fill_color="#fffaf0", line_color="#555")
+        f.text(x="x", y="y", text="text", source=self.score_source, text_align="center", text_baseline="middle",
+               text_font_size="8pt", text_color="#999")
+        self.score_marks = ColumnDataSource({"x": [], "y": [], "colour": []})
+        f.scatter(x="x", y="y", source=self.score_marks, size=9, fill_color="colour", line_color="white", marker="circle")
+        self._score_titles = [Label(x=-5.6, y=y - 0.2, text=t, text_align="right", text_font_size="8pt")
+                              for t, y in (("x10", 9.6), ("x1", 8.6))]
+        for lab in self._score_titles:
+            f.add_layout(lab)
+        self._storage_title = Label(x=STORAGE_X, y=STORAGE_Y + 0.8, text="", text_align="center", text_font_size="9pt")
+        f.add_layout(self._storage_title)
+
+    def _draw_military(self):
+        f = self.figure
+        s = self.session.settings
+        for cx, cy in board.THEATER_CENTRE.values():
+            f.circle(x=cx, y=cy, radius=board.THEATER_RADIUS, fill_color="#dfe8ee", fill_alpha=0.6, line_color="#889")
+            f.scatter(x=[cx], y=[cy], size=26, marker="square", fill_color="#333", line_color="#000")
+        fronts = board.front_boxes(s)
+        self.front_source = ColumnDataSource({k: [r[k] for r in fronts] for k in ("x", "y", "front", "owner", "box")}
+                                             | {"colour": [COLOURS[r["owner"]] for r in fronts], "name": ["" for _ in fronts]})
+        fr = f.rect(x="x", y="y", width=0.55, height=0.55, source=self.front_source, fill_color="colour",
+                    fill_alpha=0.45, line_color="colour", name="churchill-fronts")
+        locs = board.location_boxes()
+        p = probabilities()
+        self.location_source = ColumnDataSource({
+            "x": [r["x"] for r in locs], "y": [r["y"] for r in locs], "location": [r["location"] for r in locs],
+            "p": [float(p[r["location"]]) for r in locs], "pct": [f"2d6: {100 * float(p[r['location']]):.1f} %" for r in locs],
+            "heat": [0.25 + 9 * float(p[r["location"]]) for r in locs],
+            "line": ["#b8860b" if r["colony"] else "#444" for r in locs], "name": ["" for _ in locs]})
+        lr = f.rect(x="x", y="y", width=1.5, height=0.75, source=self.location_source, fill_color="#c0392b",
+                    fill_alpha="heat", line_color="line", line_width=2, name="churchill-locations")
+        f.text(x="x", y="y", text="name", source=self.location_source, text_align="center", text_baseline="middle",
+               text_font_size="7pt")
+        ab = board.abomb_boxes(s)
+        self.abomb_source = ColumnDataSource({"x": [r["x"] for r in ab], "y": [r["y"] for r in ab],
+                                              "colour": ["#f1c40f" if r["trinity"] else "#fffaf0" for r in ab]})
+        f.rect(x="x", y="y", width=1.0, height=0.8, source=self.abomb_source, fill_color="colour", line_color="#555")
+        lead = board.leadership_circles()
+        self.lead_source = ColumnDataSource({"x": [r["x"] for r in lead], "y": [r["y"] for r in lead],
+                                             "theater": [r["theater"] for r in lead], "text": ["", ""],
+                                             "colour": ["#fffaf0", "#fffaf0"]})
+        f.circle(x="x", y="y", radius=1.1, source=self.lead_source, fill_color="colour", fill_alpha=0.5, line_color="#555")
+        f.text(x="x", y="y", text="text", source=self.lead_source, text_align="center", text_baseline="middle",
+               text_font_size="8pt", text_font_style="bold")
+        self._theater_labels = {th: Label(x=cx - 1.0, y=cy + 6.6, text="", text_align="center", text_font_style="bold")
+                                for th, (cx, cy) in board.THEATER_CENTRE.items()}
+        self._placeholder = Label(x=9.0, y=-8.6, text="", text_color="#a00", text_font_size="9pt")
+        self._abomb_title = Label(x=-5.2, y=-10.1, text="", text_align="right", text_font_size="8pt")
+        for lab in (*self._theater_labels.values(), self._placeholder, self._abomb_title):
+            f.add_layout(lab)
+        f.add_tools(HoverTool(renderers=[lr], tooltips=[("", "@name"), ("", "@pct")]),
+                    HoverTool(renderers=[fr], tooltips=[("", "@name")]))
+
+    def _redraw_tracks(self, *_):
+        """Front and A-bomb tracks after the user set his board's box counts."""
+        s = self.session.settings
+        fronts = board.front_boxes(s)
+        self.front_source.data = {k: [r[k] for r in fronts] for k in ("x", "y", "front", "owner", "box")} | {
+            "colour": [COLOURS[r["owner"]] for r in fronts], "name": ["" for _ in fronts]}
+        ab = board.abomb_boxes(s)
+        self.abomb_source.data = {"x": [r["x"] for r in ab], "y": [r["y"] for r in ab],
+                                  "colour": ["#f1c40f" if r["trinity"] else "#fffaf0" for r in ab]}
+        self._relabel()
+
+    def _draw_issues(self):
+        self.issue_source = ColumnDataSource(_issue_xy(self.session), name="churchill-issues")
+        self.figure.scatter(x="x", y="y", source=self.issue_source, size=13, marker="hex", fill_color="colour",
+                            line_color="white", line_width=1.5, name="churchill-issues")
+        self.figure.text(x="x", y="y", text="name", source=self.issue_source, x_offset=9, text_baseline="middle",
+                         text_font_size="7pt")
+        self._selected_ring = ColumnDataSource({"x": [], "y": []})
+        self.figure.scatter(x="x", y="y", source=self._selected_ring, size=20, marker="circle", fill_alpha=0,
+                            line_color="#f39c12", line_width=3)
+        self._turn_ring = ColumnDataSource({"x": [], "y": []})
+        self.figure.scatter(x="x", y="y", source=self._turn_ring, size=44, marker="circle", fill_alpha=0,
+                            line_color="#f39c12", line_width=4, line_dash="dashed")
+
+    # ------------------------------------------------------------------ behaviour
+    def _on_tap(self, attr, old, new):
+        if not new:
+            return
+        i = new[0]
+        track, box = self.table_source.data["track"][i], self.table_source.data["box"][i]
+        self.session.place(self.session.selected_issue, None if track == "centre" else track, box)
+        self.table_source.selected.indices = []
+
+    def tap_box(self, track: str | None, box: int) -> None:
+        """What a click on a table box does (also used by notebooks and tests)."""
+        rows = list(zip(self.table_source.data["track"], self.table_source.data["box"]))
+        self._on_tap("indices", [], [rows.index(("centre" if track is None else track, 0 if track is None else box))])
+
+    def _refresh_issues(self, *_):
+        data = _issue_xy(self.session)
+        data["name"] = [label(f"churchill.issue.{i}", self.state.lang) for i in data["issue"]]
+        self.issue_source.data = data
+        k = data["issue"].index(self.session.selected_issue)
+        self._selected_ring.data = {"x": [data["x"][k]], "y": [data["y"][k]]}
+
+    def _refresh_turn(self, *_):
+        from viewer.rules.churchill.stepper import conference_steps
+
+        steps = conference_steps(self.session.agenda_winner, self.session.conference_winner)
+        actor = steps[min(self.session.step, len(steps) - 1)].actor
+        if actor is None:
+            self._turn_ring.data = {"x": [], "y": []}
+        else:
+            x, y = board.box_xy(actor, CHAIR)
+            self._turn_ring.data = {"x": [x], "y": [y]}
+        marks = {"x": [], "y": [], "colour": []}
+        for j, n in enumerate(NATIONS):
+            tens, ones = divmod(max(0, int(self.session.scores.get(n, 0))), 10)
+            for row, v in (("x10", min(tens, 9)), ("x1", ones)):
+                marks["x"].append(-4.5 + v + 0.22 * (j - 1))
+                marks["y"].append((9.6 if row == "x10" else 8.6) - 0.25)
+                marks["colour"].append(COLOURS[n])
+        self.score_marks.data = marks
+        lead = self.session.leadership
+        self.lead_source.data = {**self.lead_source.data,
+                                 "text": [label("churchill.board.leads", self.state.lang, nation=lead[t]) for t in self.lead_source.data["theater"]],
+                                 "colour": [COLOURS[lead[t]] for t in self.lead_source.data["theater"]]}
+
+    def _relabel(self, *_):
+        lang = self.state.lang
+        self.figure.title.text = label("churchill.board.title", lang)
+        self.table_source.data = {**self.table_source.data, "name": [
+            label("churchill.board.centre", lang) if t == "centre" else
+            label("churchill.board.chair", lang, nation=t) if b == CHAIR else
+            label("churchill.board.box", lang, nation=t, box=b)
+            for t, b in zip(self.table_source.data["track"], self.table_source.data["box"])]}
+        self.location_source.data = {**self.location_source.data, "name": [
+            label(f"churchill.location.{loc}", lang) for loc in self.location_source.data["location"]]}
+        self.front_source.data = {**self.front_source.data, "name": [
+            label(f"churchill.front.{fr}", lang) + f" {b}" for fr, b in
+            zip(self.front_source.data["front"], self.front_source.data["box"])]}
+        for th, lab in self._theater_labels.items():
+            lab.text = label(f"churchill.theater.{th}", lang)
+        self._placeholder.text = label("churchill.board.placeholder", lang) if self.session.settings.placeholder else ""
+        self._abomb_title.text = label("churchill.board.abomb", lang)
+        self._storage_title.text = label("churchill.board.storage", lang)
+        self._refresh_issues()
+        self._refresh_turn()
+
+    def __panel__(self):
+        return self.pane

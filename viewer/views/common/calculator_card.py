@@ -1,0 +1,219 @@
+"""A card built from any calculator's parameters: inputs, result, steps with rule links, chart.
+
+The card recomputes as inputs change. Bad input shows a message naming the parameter and the
+allowed values; the page keeps working and the last good result stays visible underneath.
+"""
+from __future__ import annotations
+
+import holoviews as hv
+import holoviews.plotting.bokeh  # noqa: F401  (registers the Bokeh renderer the charts need)
+import pandas as pd
+import panel as pn
+import param
+
+from viewer.calculators import Calculator, CalculatorInputError
+from viewer.rules.charts import ChartError
+from viewer.state import SessionState
+from viewer.userdata import UserStore
+from viewer.views.common.presets import PresetBar
+from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.text import alert, label, label_any, markdown, plain
+
+
+def _widget_for(calc: Calculator, name: str):
+    """A Panel widget for calculator parameter ``name`` (labels are set later, per language)."""
+    p = calc.param[name]
+    value = getattr(calc, name)
+    if isinstance(p, param.Boolean):
+        return pn.widgets.Checkbox(value=value)
+    if isinstance(p, param.Selector):
+        return pn.widgets.Select(options=list(p.objects), value=value)
+    if isinstance(p, param.Integer):
+        lo, hi = p.bounds or (None, None)
+        return pn.widgets.IntInput(value=value, start=lo, end=hi)
+    if isinstance(p, param.Number):
+        lo, hi = p.bounds or (None, None)
+        return pn.widgets.FloatInput(value=value, start=lo, end=hi)
+    return pn.widgets.TextInput(value=str(value))
+
+
+class CalculatorCard(pn.viewable.Viewer):
+    """One calculator as a card; the same class serves notebooks and the web apps."""
+
+    calculator = param.ClassSelector(class_=Calculator, doc="The calculator this card drives.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: language and rule panel.")
+
+    store = param.ClassSelector(class_=UserStore, doc="""
+        Where saved presets live; the per-user data folder by default.""")
+
+    def __init__(self, **params):
+        if params.get("state") is None:
+            params["state"] = SessionState()
+        if params.get("store") is None:
+            params["store"] = UserStore()
+        super().__init__(**params)
+        calc = self.calculator
+        self.widgets = {name: _widget_for(calc, name) for name in calc.input_names()}
+        for name, widget in self.widgets.items():
+            widget.param.watch(self._input_handler(name), "value")
+            widget.css_classes = [f"calc-input-{name}"]
+        self._summary = markdown("", margin=(0, 10))
+        self._error = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
+        self._result = markdown("", css_classes=["calc-result"], margin=(0, 10))
+        self._steps_title = markdown("", margin=(0, 10))
+        self._steps = pn.Column(css_classes=["calc-steps"])
+        self._chart = pn.pane.HoloViews(None, sizing_mode="stretch_width", height=260,
+                                        css_classes=["calc-chart"])
+        self._rules = pn.Row(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
+        self.presets = PresetBar(self, self.store)
+        self._card = pn.Card(
+            self._summary, self._rules, pn.Row(*self.widgets.values()), self._error, self._result,
+            self._chart, self._steps_title, self._steps, self.presets.layout,
+            title="", collapsible=False, sizing_mode="stretch_width",
+            css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
+        )
+        self._links: dict = {}
+        self._step_rows: list = []
+        self.result = None
+        self.error: CalculatorInputError | None = None
+        self.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    # ------------------------------------------------------------------ behaviour
+    def _input_handler(self, name: str):
+        def handler(event):
+            try:
+                value = type(self.calculator).convert(name, event.new)
+                setattr(self.calculator, name, value)
+            except CalculatorInputError as err:
+                self._show_error(err)
+                return
+            except ValueError as err:
+                self._show_error(CalculatorInputError(name, str(err)))
+                return
+            self.recompute()
+        return handler
+
+    def apply_inputs(self, values: dict) -> bool:
+        """Set several inputs at once (a preset or an uploaded file), all checked first."""
+        try:
+            checked = type(self.calculator).from_inputs(
+                **{k: v if isinstance(v, str) else str(v) for k, v in values.items()})
+        except CalculatorInputError as err:
+            self._show_error(err)
+            return False
+        for name in values:
+            self.widgets[name].value = getattr(checked, name)
+        return True
+
+    def show_problem(self, parameter: str, message: str) -> None:
+        """Show a problem that is not about one input (a preset name, a file)."""
+        self._show_error(CalculatorInputError(parameter, message))
+
+    def _show_error(self, err: CalculatorInputError) -> None:
+        self.error = err
+        lang = self.state.lang
+        calc = type(self.calculator)
+        if err.parameter in calc.input_names():
+            who = calc.param_label(err.parameter, lang)
+        else:
+            who = label_any([f"ui.{err.parameter}"], lang, err.parameter)
+        allowed = ""
+        if err.allowed is not None:
+            shown = err.allowed if isinstance(err.allowed, str) else ", ".join(map(str, err.allowed))
+            allowed = f"\n\n{label('ui.allowed', lang)}: {plain(shown)}"
+        self._error.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
+        self._error.visible = True
+
+    def recompute(self) -> None:
+        """Compute and show the result, its steps and its distribution."""
+        lang = self.state.lang
+        try:
+            result = self.calculator.compute()
+        except CalculatorInputError as err:
+            self._show_error(err)
+            return
+        except ChartError as err:  # e.g. the user's saved chart file is malformed
+            self._show_error(CalculatorInputError("chart", str(err), err.allowed))
+            return
+        self.error = None
+        self._error.visible = False
+        self.result = result
+        calc = type(self.calculator)
+        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_fmt(v)} |" for k, v in result.value.items())
+        missing = "".join(
+            f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
+        )
+        self._result.object = f"| | |\n|---|---|\n{rows}{missing}"
+        self._show_steps(result.steps, lang)
+        self._chart.object = self._bars(result, lang)
+
+    def _show_steps(self, steps, lang: str) -> None:
+        """Update the step rows in place; rows and links are created only when first needed."""
+        while len(self._step_rows) < len(steps):
+            text = markdown("", margin=(0, 10))
+            self._step_rows.append((text, pn.Row(text)))
+        for i, step in enumerate(steps, 1):
+            text, row = self._step_rows[i - 1]
+            text.object = f"{i}. {step.text(lang)}"
+            wanted = [text, self._link(step.rule, i)] if step.rule else [text]
+            if row.objects != wanted:
+                row.objects = wanted
+        shown = [row for _, row in self._step_rows[:len(steps)]]
+        if self._steps.objects != shown:
+            self._steps.objects = shown
+
+    def _link(self, ref, position: int) -> RuleLink:
+        """The step's rule link, reused across recomputes (one per rule and step position)."""
+        key = (ref, position)
+        if key not in self._links:
+            self._links[key] = RuleLink(ref=ref, state=self.state)
+        return self._links[key]
+
+    def _bars(self, result, lang):
+        dist = result.distribution
+        if dist is None:
+            return None
+        df = pd.DataFrame(dist.to_json())
+        target = getattr(self.calculator, "target", None)
+        x, y = label("ui.outcome", lang), label("ui.probability", lang)
+        if result.outcome_labels:  # categories (a table's result codes): bars named by code, no target
+            df["outcome"] = df["outcome"].map(result.outcome_labels)
+            target = None
+        df = df.rename(columns={"outcome": x, "probability": y})
+        vdims = [y]
+        opts = dict(color="#4c78a8")
+        if target is not None:
+            side = label("ui.at_least_target", lang, target=target)
+            below = label("ui.below_target", lang, target=target)
+            df["side"] = [side if o >= target else below for o in df[x]]
+            vdims.append("side")
+            opts = dict(color="side", cmap={side: "#d95f02", below: "#4c78a8"}, show_legend=True)
+        return hv.Bars(df, x, vdims).opts(
+            responsive=True, height=250, tools=["hover"], xlabel=x, ylabel=y,
+            title=label("ui.distribution", lang), **opts,
+        )
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        calc = type(self.calculator)
+        self._card.title = calc.title(lang)
+        self._summary.object = calc.summary(lang)
+        for name, widget in self.widgets.items():
+            widget.label = calc.param_label(name, lang)
+        self._steps_title.object = f"**{label('ui.steps', lang)}**"
+        self.presets.relabel(lang)
+        if self.error is not None:
+            self._show_error(self.error)
+        else:
+            self.recompute()
+
+    def __panel__(self):
+        return self._card
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.4f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:g}"
+    return str(value)

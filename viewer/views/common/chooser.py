@@ -1,0 +1,85 @@
+"""A chooser: one Select of named items and the chosen item's view, each built the first time it is
+chosen and then kept (the page stays light and every item keeps its inputs; docs/architecture.md
+"Views"). The calculator lists and the table editors of every app are choosers."""
+from __future__ import annotations
+
+from typing import Any
+
+import panel as pn
+import param
+
+from viewer.state import SessionState
+from viewer.views.common.text import label
+
+
+class Chooser(pn.viewable.Viewer):
+    """Choose one of ``keys`` in a Select; show ``build(key)``, built once per key."""
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: its language names the items.")
+
+    keys = param.List(default=[], doc="The items' keys, in the order shown.")
+
+    title = param.Callable(doc="``title(key, lang)``: an item's name in the Select.")
+
+    build = param.Callable(doc="``build(key)``: the item's view, called the first time it is chosen.")
+
+    prompt = param.String(default=None, allow_None=True, doc="""
+        Catalogue key of the empty first entry ("pick one"); None: no empty entry, the first item
+        is shown at once.""")
+
+    label_key = param.String(default=None, allow_None=True, doc="Catalogue key of the Select's label.")
+
+    css_class = param.String(default="chooser-select", doc="CSS class of the Select (for tests and styles).")
+
+    def __init__(self, **params):
+        params.setdefault("state", SessionState())
+        super().__init__(**params)
+        self.built: dict[str, Any] = {}
+        first = "" if self.prompt else (self.keys[0] if self.keys else "")
+        self.select = pn.widgets.Select(options=self._options(), value=first, width=320,
+                                        css_classes=[self.css_class])
+        self._holder = pn.Column(sizing_mode="stretch_width")
+        self.select.param.watch(self._show, "value")
+        self.state.param.watch(self._relabel, "lang")
+        self._relabel()
+        self._show()
+        self._layout = pn.Column(self.select, self._holder, sizing_mode="stretch_width")
+
+    @property
+    def value(self) -> str:
+        """The chosen key ("" when nothing is chosen)."""
+        return self.select.value
+
+    @property
+    def shown(self) -> Any:
+        """The view shown now (None when nothing is chosen)."""
+        return self.built.get(self.select.value)
+
+    def _options(self) -> dict[str, str]:
+        lang = self.state.lang
+        named = {self.title(key, lang): key for key in self.keys}
+        return {label(self.prompt, lang): "", **named} if self.prompt else named
+
+    def _relabel(self, *_) -> None:
+        value = self.select.value
+        with pn.io.hold():
+            self.select.options = self._options()
+            self.select.value = value
+            if self.label_key:
+                self.select.name = label(self.label_key, self.state.lang)
+
+    def item(self, key: str) -> Any:
+        """The view of ``key``, built on first use."""
+        if key not in self.built:
+            if key not in self.keys:
+                raise ValueError(f"unknown item {key!r}; allowed: {', '.join(self.keys)}")
+            self.built[key] = self.build(key)
+        return self.built[key]
+
+    def _show(self, *_) -> None:
+        key = self.select.value
+        self._holder.objects = [self.item(key)] if key else []
+
+    def __panel__(self):
+        return self._layout
+

@@ -1,0 +1,83 @@
+"""The landing page: the five games, each with a picture and a line; unbuilt ones say what is coming."""
+from __future__ import annotations
+
+import panel as pn
+
+from viewer import GAMES, games, hexgrid
+from viewer.state import SessionState
+from viewer.views.common.colors import TERRAIN_COLORS
+from viewer.views.common.text import label
+
+#: Games whose app is linked when no list is given: every declared game (viewer/games.py).
+BUILT = games.GAME_IDS
+
+
+
+def _hex_svg(terrain: list[str], night: bool = False) -> str:
+    """A seven-hex flower drawn from the project's own geometry."""
+    hexes = [(0, 0)] + hexgrid.ring((0, 0), 1)
+    q, r = hexgrid.hexes_to_arrays(hexes)
+    xs, ys = hexgrid.corners(q, r, size=18)
+    polys = []
+    for i in range(len(hexes)):
+        pts = " ".join(f"{x + 60:.1f},{-y + 55:.1f}" for x, y in zip(xs[i], ys[i]))
+        polys.append(f'<polygon points="{pts}" fill="{TERRAIN_COLORS[terrain[i]]}" stroke="#fff" stroke-width="1.5"/>')
+    shade = ('<circle cx="60" cy="55" r="30" fill="#ffe9a8" opacity="0.55"/>'
+             '<rect width="120" height="110" fill="#0b1a33" opacity="0.45"/>' if night else "")
+    return f'<svg viewBox="0 0 120 110" width="120" height="110">{"".join(polys)}{shade}</svg>'
+
+
+def _tracks_svg() -> str:
+    bars = "".join(
+        f'<rect x="10" y="{15 + 22 * i}" width="{40 + 18 * i}" height="14" rx="3" fill="{c}"/>'
+        for i, c in enumerate(["#8e2c2c", "#2c4f8e", "#6b6b6b", "#b08d2c"])
+    )
+    return f'<svg viewBox="0 0 120 110" width="120" height="110">{bars}</svg>'
+
+
+def _table_svg() -> str:
+    rings = "".join(f'<circle cx="60" cy="55" r="{r}" fill="none" stroke="#555" stroke-dasharray="3 3"/>'
+                    for r in (15, 30, 45))
+    return (f'<svg viewBox="0 0 120 110" width="120" height="110"><rect width="120" height="110" fill="#3a4a3a"/>'
+            f'{rings}<circle cx="60" cy="55" r="6" fill="#d95f02"/><circle cx="95" cy="30" r="6" fill="#4c78a8"/></svg>')
+
+
+def picture(game: str) -> str:
+    """The landing picture the game declares (viewer/games.py)."""
+    declared = games.game(game)
+    if declared.picture == "tracks":
+        return _tracks_svg()
+    if declared.picture == "table":
+        return _table_svg()
+    return _hex_svg(list(declared.terrain), night=declared.night)
+
+
+class Landing:
+    """The cards of the five games, relabelled when the language changes."""
+
+    def __init__(self, state: SessionState, built=None):
+        """``built``: the games whose app is served (default :data:`BUILT`)."""
+        self.state = state
+        self.built = tuple(BUILT if built is None else built)
+        self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
+                                       styles={"border": "1px solid #ddd", "border-radius": "8px",
+                                               "padding": "8px"})
+                       for g in GAMES}
+        self._reference = pn.pane.HTML("", css_classes=["landing-reference"], sizing_mode="stretch_width")
+        self.layout = pn.Column(self._reference, pn.FlexBox(*self._cards.values(), gap="16px"),
+                                sizing_mode="stretch_width")
+        state.param.watch(self._refresh, "lang")
+        self._refresh()
+
+    def _refresh(self, *_):
+        lang = self.state.lang
+        self._reference.object = (f'<p><a class="open-reference" href="./reference?lang={lang}">'
+                                  f'{label("ref.open_reference", lang)}</a> · {label("ref.landing_blurb", lang)}</p>')
+        for game, card in self._cards.items():
+            name = label(f"game.{game}.name", lang)
+            tagline = label(f"game.{game}.tagline", lang)
+            if game in self.built:
+                action = f'<a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a>'
+            else:
+                action = f'<em>{label(f"game.{game}.status", lang)}</em>'
+            card.object = (f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p><p>{action}</p>')

@@ -1,0 +1,191 @@
+"""Rule links, rule cards and the side panel they open (docs/architecture.md "Rule references and languages").
+
+A :class:`RuleLink` renders one :class:`~viewer.reference.RuleRef` as a link-styled button;
+clicking it opens the rule in the :class:`RulePanel` beside the current view, never a new page.
+"""
+from __future__ import annotations
+
+import panel as pn
+import param
+
+from viewer.i18n import t
+from viewer.ruleref import RuleRef
+from viewer.state import SessionState
+from viewer.views.common.text import label, markdown
+
+
+def _entry(ref: RuleRef):
+    """The rule list entry for ``ref``, or None when the list does not know it."""
+    from viewer.reference import rulelist
+
+    try:
+        return rulelist.lookup(ref)
+    except KeyError:
+        return None
+
+
+class RuleLink(pn.viewable.Viewer):
+    """A rule number shown as a link that opens the rule beside the current view."""
+
+    ref = param.ClassSelector(class_=RuleRef, doc="The rule this link opens.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session whose side panel opens.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._button = pn.widgets.Button(
+            label=str(self.ref), color="light", variant="outline",
+            css_classes=["rule-link"], margin=(0, 4), height=30,
+            stylesheets=[":host .bk-btn {text-decoration: underline; color: #1a5fb4; text-transform: none;}"],
+        )
+        # No tooltip and no language watcher: a Bokeh tooltip is a model of its own, and
+        # retitling hundreds of them on a language switch cost seconds. The panel shows the title.
+        self._button.on_click(lambda _event: self.state.open(self.ref))
+
+    def __panel__(self):
+        return self._button
+
+
+def _overlay_key(name: str) -> str:
+    """The catalogue key of a map layer's name (its toggle label)."""
+    try:
+        from viewer.views.map.map_layers import LAYERS
+    except ImportError:
+        LAYERS = {}
+    return LAYERS.get(name, f"map.layer.{name}")
+
+
+def _calculator_title(slug: str, lang: str) -> str:
+    return label(f"calc.{slug}.title", lang)
+
+
+def reference_url(ref: RuleRef, lang: str) -> str:
+    """The permalink of a rule's card in the reference app."""
+    return f"./reference?game={ref.game}&rule={ref.number}&lang={lang}"
+
+
+class CardBody(pn.viewable.Viewer):
+    """A rule card drawn for a session: heading, summary, numbers, and links onward.
+
+    Related rules render as :class:`RuleLink` buttons bound to ``links`` (the session whose open
+    rule they set); calculators, glossary terms and the permalink are plain links. A rule with no
+    card shows what the rule list knows (title, or that the text only cites it).
+    """
+
+    state = param.ClassSelector(class_=SessionState, doc="The session whose language is used.")
+
+    links = param.ClassSelector(class_=SessionState, doc="The session related-rule links open in.")
+
+    show_permalink = param.Boolean(default=True, doc="Show a link to the card in the reference app.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        if self.links is None:
+            self.links = self.state
+        self.ref: RuleRef | None = None
+        self._body = markdown("", sizing_mode="stretch_width", css_classes=["rule-panel-body"])
+        self._summary = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-summary"])
+        self._numbers = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-numbers"])
+        self._onward = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-links"])
+        self._related_title = markdown("", margin=(0, 10))
+        self._related = pn.FlexBox(css_classes=["rule-card-related"])
+        self._terms = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-terms"])
+        self.layout = pn.Column(self._body, self._summary, self._numbers, self._onward,
+                                self._related_title, self._related, self._terms,
+                                sizing_mode="stretch_width", css_classes=["rule-card"])
+        self.state.param.watch(lambda *_: self.show(self.ref), "lang")
+
+    def show(self, ref: RuleRef | None) -> None:
+        from viewer.reference.cards import card_for, glossary
+
+        self.ref = ref
+        lang = self.state.lang
+        for pane in (self._summary, self._numbers, self._onward, self._related_title, self._terms):
+            pane.object = ""
+        self._related.objects = []
+        if ref is None:
+            self._body.object = ""
+            return
+        entry = _entry(ref)
+        game = label(f"game.{ref.game}.name", lang)
+        if entry is None:
+            self._body.object = f"**{game}** · {ref.number}\n\n{t('rule.unknown', lang)}"
+            return
+        if not entry.present:
+            self._body.object = f"**{game}** · {ref.number} {entry.title(lang)}\n\n{t('rule.not_in_text', lang)}"
+            return
+        card = card_for(ref)
+        self._body.object = f"**{game}** · {ref}\n\n### {entry.title(lang)}"
+        if card is None:
+            self._summary.object = t("ref.no_card", lang)
+            return
+        self._summary.object = card.summary(lang)
+        if card.numbers(lang):
+            items = "\n".join(f"- {n}" for n in card.numbers(lang))
+            self._numbers.object = f"**{t('ref.numbers', lang)}**\n\n{items}"
+        onward = []
+        if card.calculators:
+            calcs = ", ".join(
+                f'<a class="calc-link" href="./{ref.game}?lang={lang}">{_calculator_title(s, lang)}</a> '
+                f"<code>{s}</code>" for s in card.calculators)
+            onward.append(f"<b>{t('ref.calculators', lang)}</b>: {calcs}")
+        if card.overlays:
+            overlays = ", ".join(f'<a class="overlay-link" href="./{ref.game}?lang={lang}">'
+                                 f"{label(_overlay_key(o), lang)}</a>" for o in card.overlays)
+            onward.append(f"<b>{t('ref.overlays', lang)}</b>: {overlays}")
+        if card.notebooks:
+            onward.append(f"<b>{t('ref.notebooks', lang)}</b>: " + ", ".join(f"<code>notebooks/{n}</code>"
+                                                                           for n in card.notebooks))
+        if self.show_permalink:
+            onward.append(f'<a class="card-permalink" href="{reference_url(ref, lang)}">{t("ref.permalink", lang)}</a>')
+        self._onward.object = "<br>".join(onward)
+        if card.related:
+            self._related_title.object = f"**{t('ref.related', lang)}**"
+            self._related.objects = [RuleLink(ref=r, state=self.links) for r in card.related_refs()]
+        if card.terms:
+            terms = glossary()
+            chips = ", ".join(
+                f'<a class="term-link" href="./reference?lang={lang}&amp;term={tid}" '
+                f'title="{terms[tid].label(other_language(lang))}">{terms[tid].label(lang)}</a>'
+                for tid in card.terms)
+            self._terms.object = f"<b>{t('ref.terms', lang)}</b>: {chips}"
+
+    def __panel__(self):
+        return self.layout
+
+
+def other_language(lang: str) -> str:
+    return "es" if lang == "en" else "en"
+
+
+class RulePanel(pn.viewable.Viewer):
+    """The side panel showing the open rule's card beside the current view."""
+
+    state = param.ClassSelector(class_=SessionState, doc="The session whose open rule is shown.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.card = CardBody(state=self.state)
+        self._body = self.card._body
+        self._close = pn.widgets.Button(label="", color="light", width=90)
+        self._close.on_click(lambda _event: setattr(self.state, "open_rule", None))
+        self._layout = pn.Card(
+            self.card, self._close, title="", collapsible=False, width=360,
+            visible=False, css_classes=["rule-panel"],
+        )
+        self.state.param.watch(self._refresh, ["open_rule", "lang"])
+        self._refresh()
+
+    def _refresh(self, *_):
+        lang = self.state.lang
+        ref = self.state.open_rule
+        self._close.label = label("ui.close", lang)
+        if ref is None:
+            self._layout.visible = False
+            return
+        self.card.show(ref)
+        self._layout.title = f"{label('ui.rule', lang)} {ref}"
+        self._layout.visible = True
+
+    def __panel__(self):
+        return self._layout

@@ -1,0 +1,81 @@
+"""The app shell every app uses: header with title and language switch, content, rule panel.
+
+Each call builds a fresh page with its own :class:`SessionState`: two browser sessions never
+share state. The page loads nothing from outside the server (docs/architecture.md "Offline").
+"""
+from __future__ import annotations
+
+import panel as pn
+
+from viewer.state import SessionState
+from viewer.views.common import visitor
+from viewer.views.common.language import LanguageSwitch, sync_language_with_url
+from viewer.views.common.rulelink import RulePanel
+from viewer.views.common.text import alert, label, markdown, plain
+
+RAW_CSS = """
+.rule-panel { position: sticky; top: 0; }
+"""
+
+
+def extension() -> None:
+    """Load Panel's and HoloViews' Bokeh support once per process (no external resources)."""
+    import holoviews as hv
+
+    if "bokeh" not in hv.Store.renderers:
+        hv.extension("bokeh", logo=False)
+    pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False)
+    visitor.install()
+
+
+class AppShell:
+    """Header (title, language switch), an error banner, the content and the rule side panel."""
+
+    def __init__(self, title_key: str | None = None, state: SessionState | None = None,
+                 url_sync: bool = True):
+        self.state = state or SessionState()
+        self.title_key = title_key
+        self.banner = alert("", alert_type="warning", visible=False, css_classes=["url-error"])
+        if url_sync:
+            sync_language_with_url(self.state, report=self.report)
+        self._title = markdown("", css_classes=["app-title"], margin=(0, 10),
+                                       styles={"color": "white", "font-size": "1.4em"})
+        self._home = pn.pane.HTML("", margin=(0, 10))
+        self._reference = pn.pane.HTML("", margin=(0, 10), css_classes=["reference-link"])
+        self.language = LanguageSwitch(state=self.state)
+        self._visitor = pn.pane.HTML("", width=0, height=0, margin=0, css_classes=["visitor-id"])
+        self.rule_panel = RulePanel(state=self.state)
+        self.main = pn.Column(sizing_mode="stretch_width")
+        self.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    def report(self, message: str) -> None:
+        """Show a problem with the user's input (URL, file …) without breaking the page."""
+        self.banner.object = plain(message)
+        self.banner.visible = True
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        title = label("app.title", lang)
+        if self.title_key:
+            title = f"{title} · {label(self.title_key, lang)}"
+        self._title.object = title
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.curdoc.title = title
+        self._home.object = (f'<a href="./?lang={lang}" style="color: white">{label("ui.home", lang)}</a>'
+                             if self.title_key else "")
+        self._reference.object = (f'<a class="open-reference" href="./reference?lang={lang}" style="color: white">'
+                                  f'{label("ref.open_reference", lang)}</a>')
+
+    def page(self, *content) -> pn.template.BootstrapTemplate:
+        """The servable page holding ``content`` beside the rule panel."""
+        self.main.objects = list(content)
+        self._visitor.object = visitor.cookie_script()
+        template = pn.template.BootstrapTemplate(
+            title="",
+            header=[pn.Row(self._title, self._home, self._reference, pn.HSpacer(), self.language,
+                           self._visitor, sizing_mode="stretch_width")],
+            main=[self.banner, pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
+            header_background="#2b3a42",
+        )
+        return template

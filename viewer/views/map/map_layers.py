@@ -1,0 +1,393 @@
+"""Layers of a political and maritime map: countries, climate zones, sea areas, chokepoints, places.
+
+The toggles also switch the map view's own physical layers (terrain fill, rivers, straits and
+alpine and lake hexsides, railways, roads: :meth:`MapView.show_layer`), which start as the view
+shows them.
+
+Built on the map view's :class:`~viewer.views.map.overlays.OverlaySet` (one small source per layer,
+never the base terrain) plus a few small Bokeh sources for names drawn as text. Every visible
+word comes from the label catalogue (``map.*`` keys in ``viewer/i18n/labels/map.yaml``) or from
+the map's own bilingual names (``name`` / ``name_es`` of its regions and features), so the
+layers follow the session's language. Hovering a place names it in that language.
+
+    >>> view = MapView(hexmap=load_map("europe"), state=state)      # doctest: +SKIP
+    >>> layers = MapLayers(view=view)                               # toggles beside the map
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import panel as pn
+import param
+from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, HoverTool
+
+from viewer import hexgrid
+from viewer.views.common.colors import (
+    CHOKEPOINT_COLOR,
+    CLIMATE_COLORS,
+    NEUTRAL_COLORS,
+    POWER_COLORS,
+    SEA_COLORS,
+    SHADE,
+    mix,
+    stable_pick,
+)
+from viewer.views.common.text import label, markdown
+from viewer.views.map.mapview import MapView
+from viewer.views.map.sheets import ZoomControl
+
+#: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
+LAYERS = {
+    "terrain": "map.layer.terrain",
+    "countries": "map.layer.countries",
+    "climate": "map.layer.climate",
+    "sea_areas": "map.layer.sea_areas",
+    "chokepoints": "map.layer.chokepoints",
+    "rivers": "map.layer.rivers",
+    "hexsides": "map.layer.hexsides",
+    "railways": "map.layer.railways",
+    "roads": "map.layer.roads",
+    "joins": "map.layer.joins",
+    "links": "map.layer.links",
+    "cities": "map.layer.cities",
+}
+#: Catalogue key naming what a layer's hover shows.
+HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_areas": "attr.sea_area",
+              "chokepoints": "map.chokepoint"}
+#: Layers shown when the view opens (the view's own layers start as the view shows them).
+DEFAULT_ON = ("countries", "cities")
+
+def _text(value) -> str | None:
+    if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
+        return None
+    return str(value)
+
+
+class MapLayers(pn.viewable.Viewer):
+    """Toggles for the political and maritime layers of a map view, in the session's language."""
+
+    view = param.ClassSelector(class_=MapView, doc="The map view whose overlays these layers are.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.hexmap = self.view.hexmap
+        self.state = self.view.state
+        self.overlays = self.view.overlays
+        self._regions = self.hexmap.regions
+        self._texts: dict[str, list] = {}
+        self._hovers: dict[str, HoverTool] = {}
+        self._columns: dict[str, dict[str, dict]] = {}
+        self._keys_of: dict[str, list] = {}
+        self._filled: set[str] = set()
+        # overlays other views added before these layers (e.g. the weather layer) get a toggle too,
+        # named by their legend key and starting as they are
+        self._foreign = {n: layer.legend_key for n, layer in self.overlays.layers.items()
+                         if n not in LAYERS and layer.legend_key}
+        self._draw_countries()
+        self._draw_climate()
+        self._draw_sea_areas()
+        self._draw_chokepoints()
+        self._draw_cities()
+        self.toggles = pn.widgets.CheckButtonGroup(
+            options=self._options(), value=self._initial(),
+            orientation="vertical", color="primary", variant="outline",
+            css_classes=["map-layers"], sizing_mode="stretch_width",
+        )
+        self._title = markdown("", margin=(0, 10))
+        self._legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
+        self.toggles.param.watch(self._on_toggle, "value")
+        self.state.param.watch(self._on_lang, "lang")
+        # a map of several sheets (wif-world) gets a "zoom to map" choice
+        self.zoom = ZoomControl(view=self.view) if len(self.hexmap.sheets) > 1 else None
+        self._layout = pn.Column(*([self.zoom] if self.zoom else []), self._title, self.toggles, self._legend,
+                                 width=220)
+        self._on_lang()
+        self._apply(self.toggles.value)
+
+    # ------------------------------------------------------------------ names
+    def _region_name(self, kind: str, name, lang: str) -> str:
+        name = _text(name)
+        if name is None:
+            return ""
+        if lang != "en" and "name_es" in self._regions.columns:
+            r = self._regions
+            hit = r.loc[(r["kind"] == kind) & (r["name"] == name), "name_es"]
+            if len(hit) and _text(hit.iloc[0]):
+                return str(hit.iloc[0])
+        return name
+
+    def _add_hexes(self, name: str, mask, color, alpha: float, labels):
+        """Add a ``hexes`` overlay for the hexes of ``mask``, built in one vectorised step.
+
+        Same columns and ``rows`` bookkeeping as :meth:`OverlaySet.set` (so ``patch`` and
+        ``toggle`` work), without its per-hex key checks: the hexes come from the map itself.
+        A layer hidden at the start is filled the first time it is shown, so the page's first
+        document carries only what is drawn.
+        """
+        layer = self.overlays.add(name, legend_key=LAYERS[name])
+        h = self.hexmap.hexes[mask]
+        color, labels = np.asarray(list(color), dtype=str), np.asarray(list(labels), dtype=str)
+        sheets = h["sheet"].to_numpy()
+        columns = {}
+        for sheet in layer.sources:
+            m = sheets == sheet
+            dq, dr = self.view._shifts[sheet]
+            columns[sheet] = {
+                "q": h["q"].to_numpy(np.int32)[m] + dq, "r": h["r"].to_numpy(np.int32)[m] + dr,
+                "color": color[m], "alpha": np.full(int(m.sum()), float(alpha)), "label": labels[m],
+            }
+        self._columns[name] = columns
+        self._keys_of[name] = list(zip(h["sheet"].tolist(), h["q"].tolist(), h["r"].tolist()))
+        if name in DEFAULT_ON:
+            self._fill(name)
+        return layer
+
+    def _fill(self, name: str) -> None:
+        """Put a layer's rows into its sources (once)."""
+        if name in self._filled or name not in self._columns:
+            return
+        layer = self.overlays.layers[name]
+        for sheet, src in layer.sources.items():
+            src.data = dict(self._columns[name][sheet])
+        counters: dict[str, int] = {}
+        layer.rows = {}
+        for key in self._keys_of[name]:
+            i = counters.get(key[0], 0)
+            layer.rows[key] = (key[0], i)
+            counters[key[0]] = i + 1
+        self._filled.add(name)
+
+    def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
+        hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
+        self.view.figure.add_tools(hover)
+        self._hovers[name] = hover
+
+    # ------------------------------------------------------------------ layers
+    def _country_color(self, row) -> str:
+        power = _text(row.get("power"))
+        if power in POWER_COLORS:
+            return mix(POWER_COLORS[power], SHADE.get(str(row.get("status")), 0.55))
+        return stable_pick(str(row["name"]), NEUTRAL_COLORS)
+
+    def _draw_countries(self):
+        h = self.hexmap.hexes
+        mask = h["country"].notna().to_numpy()
+        if not mask.any():
+            return
+        countries = self._regions[self._regions["kind"] == "country"]
+        colors = {row["name"]: self._country_color(row) for row in countries.to_dict("records")}
+        names = h.loc[mask, "country"]
+        self._country_names = names.tolist()
+        layer = self._add_hexes("countries", mask, [colors.get(n, "#cccccc") for n in self._country_names], 0.55,
+                                self._country_names)
+        self._add_hover("countries", layer.renderers)
+        self._powers = [p for p in POWER_COLORS if p in set(countries.get("power", pd.Series(dtype=object)))]
+
+    def _draw_climate(self):
+        h = self.hexmap.hexes
+        mask = h["climate_zone"].notna().to_numpy()
+        if not mask.any():
+            return
+        self._zones = h.loc[mask, "climate_zone"].tolist()
+        layer = self._add_hexes("climate", mask, [CLIMATE_COLORS.get(z, "#cccccc") for z in self._zones], 0.6,
+                                self._zones)
+        self._add_hover("climate", layer.renderers)
+
+    def _draw_sea_areas(self):
+        h = self.hexmap.hexes
+        mask = (h["hex_dot"] & h["sea_area"].notna()).to_numpy()
+        if not mask.any():
+            return
+        self._seas = h.loc[mask, "sea_area"].tolist()
+        layer = self._add_hexes("sea_areas", mask, [stable_pick(s, SEA_COLORS) for s in self._seas], 0.7,
+                                self._seas)
+        self._add_hover("sea_areas", layer.renderers)
+        # each area's name at the hex-dot nearest its centre of gravity, on each sheet it spans
+        # (the Red Sea lies on two maps, WiF 2.1.2); every sheet at its own scale and place
+        seas = np.array(self._seas, dtype=object)
+        sheets = self.hexmap.hexes.loc[mask, "sheet"].to_numpy(dtype=object)
+        xy = np.zeros((len(seas), 2))
+        for name, sheet in self.hexmap.sheets.items():
+            m = sheets == name
+            if m.any():
+                cols = self._columns["sea_areas"][name]
+                xy[m] = np.c_[hexgrid.hex_to_pixel(cols["q"], cols["r"], sheet.size, sheet.orientation)]
+        names, xs, ys = [], [], []
+        for sea, sheet in dict.fromkeys(zip(seas, sheets)):
+            pts = xy[(seas == sea) & (sheets == sheet)]
+            c = pts.mean(axis=0)
+            best = pts[int(np.argmin(((pts - c) ** 2).sum(axis=1)))]
+            names.append(sea)
+            xs.append(float(best[0]))
+            ys.append(float(best[1]))
+        src = ColumnDataSource({"x": xs, "y": ys, "name": names, "text": names}, name="map-sea-names")
+        rend = self.view.figure.text(x="x", y="y", text="text", source=src, text_align="center",
+                                     text_baseline="middle", text_font_size="9pt", text_font_style="italic",
+                                     text_color="#08306b", name="map-sea-names")
+        self._texts["sea_areas"] = [(src, rend, "sea_area")]
+
+    def _draw_chokepoints(self):
+        c = self.hexmap.chokepoints
+        if not len(c):
+            return
+        f = self.hexmap.features
+        keys, names, labels = [], [], []
+        for row in c.to_dict("records"):
+            for place in str(row["controlled_by"]).split(";"):
+                hit = f[f["name"] == place.strip()]
+                if not len(hit):
+                    continue
+                key = (str(hit["sheet"].iloc[0]), int(hit["q"].iloc[0]), int(hit["r"].iloc[0]))
+                if key not in keys:
+                    keys.append(key)
+                    names.append(row["name"])
+        labels = list(names)
+        layer = self.overlays.add("chokepoints", legend_key=LAYERS["chokepoints"], hexes=keys,
+                                  color=CHOKEPOINT_COLOR, alpha=0.8, label=labels)
+        self._choke_names = names
+        self._add_hover("chokepoints", layer.renderers)
+
+    def _draw_cities(self):
+        f = self.hexmap.features
+        if not len(f):
+            return
+        kinds = f.groupby("name", sort=False)["kind"].agg(list)
+        first = f.drop_duplicates("name")
+        xs, ys, names, es, marks = [], [], [], [], []
+        for row in first.to_dict("records"):
+            x, y = self.overlays.centre((row["sheet"], row["q"], row["r"]))
+            xs.append(float(x))
+            ys.append(float(y))
+            names.append(str(row["name"]))
+            es.append(_text(row.get("name_es")) or str(row["name"]))
+            marks.append("capital" in kinds[row["name"]])
+        self._place_kinds = [kinds[n] for n in names]
+        self._place_names = {"en": names, "es": es}
+        self._places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
+                                         "size": [7 if m else 4 for m in marks]}, name="map-places")
+        dots = self.view.figure.scatter(x="x", y="y", size="size", source=self._places, fill_color="#222222",
+                                        line_color="white", name="map-place-dots")
+        dots.nonselection_glyph = None
+        # names drawn for the capitals only (the rest would cover the map at full view); every
+        # place names itself on hover
+        named = CDSView(filter=BooleanFilter(marks))
+        text = self.view.figure.text(x="x", y="y", text="text", source=self._places, view=named, x_offset=5,
+                                     y_offset=-2, text_font_size="8pt", text_font_style="bold",
+                                     text_color="#222222", name="map-place-names")
+        self._city_renderers = [dots, text]
+        self._add_hover("cities", [dots], field="@text")
+
+    # ------------------------------------------------------------------ behaviour
+    def _names(self) -> dict[str, str]:
+        """Toggle name -> catalogue key: these layers that the map has, then the other overlays."""
+        own = self.view.layer_names()
+        mine = {name: key for name, key in LAYERS.items()
+                if name in self.overlays.layers or name in own or (name == "cities" and hasattr(self, "_places"))}
+        return {**mine, **self._foreign}
+
+    def _initial(self) -> list[str]:
+        own = self.view.layer_names()
+        out = [n for n in self._names() if (self.view.layer_visible(n) if n in own else n in DEFAULT_ON)]
+        return out + [n for n in self._foreign if self.overlays.layers[n].renderers[0].visible]
+
+    def _options(self) -> dict[str, str]:
+        lang = self.state.lang
+        return {label(key, lang): name for name, key in self._names().items()}
+
+    def _apply(self, visible) -> None:
+        for name in self._foreign:
+            self.overlays.toggle(name, name in visible)
+        for name in self.view.layer_names():
+            if self.view.layer_visible(name) != (name in visible):
+                self.view.show_layer(name, name in visible)
+        for name in LAYERS:
+            on = name in visible
+            if on:
+                self._fill(name)
+            if name in self.overlays.layers:
+                self.overlays.toggle(name, on)
+            for _, rend, _ in self._texts.get(name, []):
+                rend.visible = on
+            if name == "cities" and hasattr(self, "_city_renderers"):
+                for rend in self._city_renderers:
+                    rend.visible = on
+        for name in self._names():  # the legend names only the layers drawn
+            layer = self.overlays.layers.get(name)
+            if layer is not None and layer.legend_item is not None:
+                layer.legend_item.visible = name in visible
+
+    def _on_toggle(self, event):
+        self._apply(event.new)
+
+    def visible(self) -> list[str]:
+        """The layers shown now."""
+        return list(self.toggles.value)
+
+    def show(self, name: str, on: bool = True) -> None:
+        """Show or hide layer ``name`` as its toggle would."""
+        value = [v for v in self.toggles.value if v != name] + ([name] if on else [])
+        self.toggles.value = [n for n in self._names() if n in value]
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        value = self.toggles.value
+        self.toggles.options = self._options()
+        self.toggles.value = value
+        self._title.object = f"**{label('map.layers', lang)}**"
+        for name, hover in self._hovers.items():
+            if name in HOVER_KEYS:
+                hover.tooltips = [(label(HOVER_KEYS[name], lang), "@label")]
+        if "countries" in self.overlays.layers:
+            names = {n: self._region_name("country", n, lang) for n in set(self._country_names)}
+            self._relabel("countries", [names[n] for n in self._country_names])
+        if "climate" in self.overlays.layers:
+            self._relabel("climate", [label(f"climate.{z}", lang) for z in self._zones])
+        if "sea_areas" in self.overlays.layers:
+            names = {n: self._region_name("sea_area", n, lang) for n in set(self._seas)}
+            self._relabel("sea_areas", [names[n] for n in self._seas])
+            for src, _, kind in self._texts["sea_areas"]:
+                src.data = dict(src.data, text=[self._region_name(kind, n, lang) for n in src.data["name"]])
+        if "chokepoints" in self.overlays.layers:
+            c = self.hexmap.chokepoints.set_index("name")
+            es = c["name_es"] if "name_es" in c.columns else None
+            self._relabel("chokepoints", [
+                (str(es[n]) if lang != "en" and es is not None and _text(es[n]) else n) for n in self._choke_names])
+        if hasattr(self, "_places"):
+            names = self._place_names["es" if lang != "en" else "en"]
+            kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
+            self._places.data = dict(self._places.data, text=list(names), kinds=kinds)
+            self._hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
+                                               (label("map.kind", lang), "@kinds")]
+        self._legend.object = self._legend_html(lang)
+
+    def _relabel(self, layer: str, labels: list[str]) -> None:
+        """Replace the hover names of a hexes layer in place (colours and positions stay)."""
+        if layer not in self._columns:  # a small layer set through OverlaySet: patch its labels
+            rows = self.overlays.layers[layer].rows
+            self.overlays.patch(layer, {key: {"label": text} for key, text in zip(rows, labels)})
+            return
+        labels = np.asarray(labels, dtype=str)
+        sheets = np.asarray([k[0] for k in self._keys_of[layer]], dtype=object)
+        for sheet, src in self.overlays.layers[layer].sources.items():
+            self._columns[layer][sheet]["label"] = labels[sheets == sheet]
+            if layer in self._filled:
+                src.data = dict(src.data, label=self._columns[layer][sheet]["label"])
+
+    def _legend_html(self, lang: str) -> str:
+        """A printed-style key: one swatch per major power (its minors lighter) and per climate zone."""
+        items = []
+        for power in getattr(self, "_powers", []):
+            items.append((POWER_COLORS[power], label(f"map.power.{power}", lang)))
+        if hasattr(self, "_powers"):
+            items.append((mix(POWER_COLORS["Germany"], SHADE["minor"]), label("map.power.minor", lang)))
+            items.append((NEUTRAL_COLORS[0], label("map.power.neutral", lang)))
+        for zone in dict.fromkeys(getattr(self, "_zones", [])):
+            items.append((CLIMATE_COLORS.get(zone, "#cccccc"), label(f"climate.{zone}", lang)))
+        rows = "".join(
+            f'<div><span style="display:inline-block;width:12px;height:12px;background:{c};'
+            f'margin-right:6px;border:1px solid #888"></span>{t}</div>' for c, t in items
+        )
+        return f'<div style="font-size:12px">{rows}</div>'
+
+    def __panel__(self):
+        return self._layout

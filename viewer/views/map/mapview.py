@@ -1,0 +1,258 @@
+"""The map viewer: a hex map drawn with one Bokeh ``hex_tile`` glyph per sheet.
+
+The base layer carries integer ``q``, ``r`` and a terrain code per hex and is never redrawn;
+the selection and every overlay live on their own small sources (docs/architecture.md "Rendering").
+The terrain layer switches the palette of the base's colour mapper (terrain classes or one plain
+land colour), so turning it off or on sends a few colours, never the hexes. Hexside features and
+railways are their own small layers (:mod:`viewer.views.map.hexside_layers`).
+
+A map of several sheets (the ``wif-world`` map: Europe at 100 km a hex, Asia and the Pacific at
+230 km, the American mini-map at 650 km, WiF 1.2) draws each sheet with its own hex size, placed
+by :func:`viewer.board.layout.sheet_layout` (side by side like the printed maps when the sheets do
+not share one plane), with the joins and lines of communication drawn between hex centres
+(:class:`viewer.views.map.sheets.SheetLinks`); :meth:`MapView.zoom_to` shows one sheet.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import panel as pn
+import param
+from bokeh.models import (
+    ColumnDataSource,
+    CustomJSHover,
+    HoverTool,
+    Legend,
+    LegendItem,
+    LinearColorMapper,
+    TapTool,
+    WheelZoomTool,
+)
+from bokeh.plotting import figure
+
+from viewer.board import HexMap
+from viewer.board.layout import sheet_layout, view_bounds
+from viewer.state import SessionState
+from viewer.views.common.colors import SELECTION_COLOR, WATER_TERRAIN, plain_color, terrain_color
+from viewer.views.common.text import label
+from viewer.views.map.hexinfo import HexInfo
+from viewer.views.map.hexside_layers import HexsideLayers
+from viewer.views.map.overlays import OverlaySet
+from viewer.views.map.sheets import SheetLinks
+
+_TERRAIN_JS = "return names[value] ?? '';"
+
+
+def sheet_shifts(hexmap: HexMap) -> dict[str, tuple[int, int]]:
+    """Whole-hex shift ``(dq, dr)`` of each sheet in the view (:func:`viewer.board.layout.sheet_layout`)."""
+    return sheet_layout(hexmap)
+
+
+class MapView(pn.viewable.Viewer):
+    """A hex map with hover, tap-to-select, an info panel, a terrain legend and overlays.
+
+    >>> view = MapView(hexmap=load_map("demo"), state=SessionState())  # doctest: +SKIP
+    >>> view.select(("main", 3, 2)); view.overlays.add("zoc", hexes=[...])  # doctest: +SKIP
+    """
+
+    hexmap = param.ClassSelector(class_=HexMap, doc="The map to draw.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: language and selected hex.")
+
+    height = param.Integer(default=620, bounds=(200, 4000), doc="Height of the map in pixels.")
+
+    terrain = param.Boolean(default=True, doc="Fill land hexes by terrain class (else one plain land colour).")
+
+    def __init__(self, **params):
+        if params.get("state") is None:
+            params["state"] = SessionState()
+        super().__init__(**params)
+        hexes = self.hexmap.hexes
+        self._terrains = sorted(hexes["terrain"].unique().tolist())
+        self._shifts = sheet_shifts(self.hexmap)
+        self.figure = self._make_figure()
+        self._sources: dict[str, ColumnDataSource] = {}
+        self._rows: dict[str, np.ndarray] = {}
+        self._selection: dict[str, ColumnDataSource] = {}
+        self._draw_base()
+        self._draw_hexsides()
+        self.overlays = OverlaySet(self.figure, self.hexmap, self._shifts, legend=self._legend,
+                                   labeler=lambda key: label(key, self.state.lang))
+        self._draw_selection()
+        self.info = HexInfo(hexmap=self.hexmap, state=self.state)
+        self._pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", height=self.height)
+        self.state.param.watch(self._on_lang, "lang")
+        self.state.param.watch(self._on_selected, "selected")
+        self.param.watch(self._on_terrain, "terrain")
+        self._on_terrain()
+        self._on_lang()
+        self._on_selected()
+
+    # ------------------------------------------------------------------ drawing
+    def _make_figure(self):
+        p = figure(
+            match_aspect=True, sizing_mode="stretch_width", height=self.height,
+            tools="pan,box_zoom,reset,save", toolbar_location="above", name="hexmap",
+        )
+        wheel = WheelZoomTool()
+        p.add_tools(wheel)
+        p.toolbar.active_scroll = wheel
+        p.axis.visible = False
+        p.grid.visible = False
+        p.outline_line_color = None
+        p.background_fill_color = "#f7f7f2"
+        return p
+
+    def _draw_base(self):
+        hexes = self.hexmap.hexes
+        terrain = pd.Categorical(hexes["terrain"], categories=self._terrains).codes.astype(np.int32)
+        sheet_codes = pd.Categorical(hexes["sheet"], categories=list(self.hexmap.sheets)).codes
+        q_all = hexes["q"].to_numpy(np.int32)
+        r_all = hexes["r"].to_numpy(np.int32)
+        labels = hexes["label"].to_numpy(dtype=str)  # a "U" array serialises without per-item work
+        self._mapper = mapper = LinearColorMapper(
+            palette=self._palette(), low=-0.5, high=len(self._terrains) - 0.5,
+        )
+        renderers = []
+        for i, sheet in enumerate(self.hexmap.sheets.values()):
+            rows = np.flatnonzero(sheet_codes == i)
+            dq, dr = self._shifts[sheet.name]
+            src = ColumnDataSource({
+                "q": q_all[rows] + dq, "r": r_all[rows] + dr, "t": terrain[rows], "label": labels[rows],
+            }, name=f"base-{sheet.name}")
+            rend = self.figure.hex_tile(
+                q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
+                fill_color={"field": "t", "transform": mapper}, line_color="white", line_width=0.5,
+                name=f"base-{sheet.name}", level="image",  # under the hex overlays ("underlay") and lines
+            )
+            rend.nonselection_glyph = None
+            rend.selection_glyph = None
+            src.selected.on_change("indices", self._tap_handler(sheet.name))
+            self._sources[sheet.name] = src
+            self._rows[sheet.name] = rows
+            renderers.append(rend)
+        self._terrain_names = CustomJSHover(args={"names": []}, code=_TERRAIN_JS)
+        self._hover = HoverTool(renderers=renderers, tooltips=[("", "@label"), ("", "@t{custom}")],
+                                formatters={"@t": self._terrain_names})
+        self.figure.add_tools(self._hover, TapTool(renderers=renderers))
+        _, first_rows = np.unique(terrain, return_index=True)
+        self._legend_items = []
+        for first in first_rows:
+            sheet_index = int(sheet_codes[first])
+            sheet = list(self.hexmap.sheets)[sheet_index]
+            index = int(np.searchsorted(self._rows[sheet], first))
+            self._legend_items.append(LegendItem(label=self._terrains[terrain[first]],
+                                                 renderers=[renderers[sheet_index]], index=index))
+        # a map of several sheets is wide (side by side, WiF 1.2): its legend goes below, in columns,
+        # so the sheets get the figure's whole width
+        wide = len(self.hexmap.sheets) > 1 and self.hexmap.crs is None and self.hexmap.is_geographic
+        self._legend = Legend(items=self._legend_items, location="top_left", click_policy="none",
+                              label_text_font_size="9pt", background_fill_alpha=0.8,
+                              **({"ncols": 3, "orientation": "horizontal"} if wide else {}))
+        self.figure.add_layout(self._legend, "below" if wide else "right")
+
+    def _draw_hexsides(self):
+        self.hexsides = HexsideLayers(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
+        self.links = SheetLinks(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
+        self._legend.items = (self._legend_items + list(self.hexsides.legend_items.values())
+                              + list(self.links.legend_items.values()))
+
+    def _draw_selection(self):
+        for sheet in self.hexmap.sheets.values():
+            src = ColumnDataSource({"q": [], "r": []}, name=f"selection-{sheet.name}")
+            rend = self.figure.hex_tile(
+                q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
+                fill_alpha=0, line_color=SELECTION_COLOR, line_width=4, name=f"selection-{sheet.name}",
+            )
+            rend.nonselection_glyph = None
+            self._selection[sheet.name] = src
+
+    def _palette(self) -> list[str]:
+        color = terrain_color if self.terrain else plain_color
+        return [color(t) for t in self._terrains]
+
+    # ------------------------------------------------------------------ behaviour
+    def _on_terrain(self, *_):
+        self._mapper.palette = self._palette()
+        for item, name in zip(self._legend_items, self._terrains):
+            item.visible = self.terrain or name in WATER_TERRAIN
+
+    def legend_labels(self) -> list[str]:
+        """The names the legend shows now (terrain classes, hexside features, overlays)."""
+        return [item.label["value"] for item in self._legend.items if item.visible is not False]
+
+    def layer_names(self) -> list[str]:
+        """The view's own layers: ``terrain``, the hexside and railway layers and the joins and
+        links (WiF 2.1.1) this map has."""
+        return ["terrain", *self.hexsides.layers(), *self.links.layers()]
+
+    def layer_visible(self, name: str) -> bool:
+        """Whether layer ``name`` (one of :meth:`layer_names`) is shown."""
+        if name in self.links.layers():
+            return self.links.visible(name)
+        return self.terrain if name == "terrain" else self.hexsides.visible(name)
+
+    def show_layer(self, name: str, on: bool = True) -> None:
+        """Show or hide one of the view's own layers (:meth:`layer_names`) without redrawing the map."""
+        if name == "terrain":
+            self.terrain = bool(on)
+        elif name in self.hexsides.layers():
+            self.hexsides.show(name, on)
+        elif name in self.links.layers():
+            self.links.show(name, on)
+        else:
+            raise ValueError(f"map {self.hexmap.name!r} has no layer {name!r}; "
+                             f"allowed: {', '.join(self.layer_names())}")
+
+    def bounds(self, sheet: str | None = None) -> tuple[float, float, float, float]:
+        """``(x0, x1, y0, y1)`` of one sheet as drawn, or of the whole map (``sheet=None``)."""
+        if sheet is not None and sheet not in self.hexmap.sheets:
+            raise ValueError(f"map {self.hexmap.name!r} has no sheet {sheet!r}; "
+                             f"allowed: {', '.join(self.hexmap.sheets)}")
+        return view_bounds(self.hexmap, self._shifts, sheet)
+
+    def zoom_to(self, sheet: str | None = None) -> tuple[float, float, float, float]:
+        """Set the view's x and y ranges to one sheet (or the whole map); returns the ranges."""
+        x0, x1, y0, y1 = self.bounds(sheet)
+        self.figure.x_range.update(start=x0, end=x1)
+        self.figure.y_range.update(start=y0, end=y1)
+        return x0, x1, y0, y1
+
+    def _tap_handler(self, sheet: str):
+        def handler(attr, old, new):
+            if not new:
+                return
+            row = self._rows[sheet][new[0]]
+            h = self.hexmap.hexes
+            self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
+        return handler
+
+    def select(self, key) -> None:
+        """Select hex ``(sheet, q, r)`` as a click would (None clears the selection)."""
+        if key is not None and tuple(key) not in self.hexmap:
+            raise KeyError(f"hex {tuple(key)} is not on map {self.hexmap.name!r}")
+        self.state.selected = None if key is None else (key[0], int(key[1]), int(key[2]))
+
+    def _on_selected(self, *_):
+        key = self.state.selected
+        for sheet, src in self._selection.items():
+            if key is not None and key[0] == sheet and key in self.hexmap:
+                dq, dr = self._shifts[sheet]
+                src.data = {"q": [key[1] + dq], "r": [key[2] + dr]}
+            elif len(src.data["q"]):
+                src.data = {"q": [], "r": []}
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        self._terrain_names.args = dict(self._terrain_names.args,
+                                        names=[label(f"terrain.{t}", lang) for t in self._terrains])
+        self._hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
+        for item, name in zip(self._legend_items, self._terrains):
+            item.label = {"value": label(f"terrain.{name}", lang)}
+        self.hexsides.relabel(lang)
+        self.links.relabel(lang)
+        if hasattr(self, "overlays"):
+            self.overlays.relabel()
+
+    def __panel__(self):
+        return pn.Row(self._pane, self.info, sizing_mode="stretch_width")

@@ -1,0 +1,188 @@
+"""Overlay layers on the map: small ColumnDataSources patched in place, never the base layer.
+
+Two kinds of layer: ``hexes`` (hexes with a colour, an alpha and a label) and ``lines``
+(segments between hex centres). Later issues (ZOC, supply, weather, illumination) add their
+layers through :class:`OverlaySet`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from bokeh.models import ColumnDataSource, GlyphRenderer, Legend, LegendItem
+
+from viewer import hexgrid
+from viewer.board import HexMap
+
+LAYER_KINDS = ("hexes", "lines")
+
+
+@dataclass
+class Layer:
+    """One overlay: per sheet a source and a renderer (``lines`` layers use the key ``""``)."""
+
+    name: str
+    kind: str
+    sources: dict[str, ColumnDataSource]
+    renderers: list[GlyphRenderer]
+    legend_key: str | None
+    rows: dict[tuple, tuple[str, int]] = field(default_factory=dict)
+    legend_item: LegendItem | None = None
+
+
+class OverlaySet:
+    """The named overlay layers of one map view.
+
+    ``shifts`` gives, per sheet, the whole-hex shift that places it in the view's plane.
+    """
+
+    def __init__(self, figure, hexmap: HexMap, shifts: dict[str, tuple[int, int]],
+                 legend: Legend | None = None, labeler=str):
+        self._figure = figure
+        self._map = hexmap
+        self._shifts = shifts
+        self._legend = legend
+        self._labeler = labeler
+        self.layers: dict[str, Layer] = {}
+
+    # ------------------------------------------------------------ data shaping
+    def _check(self, key) -> tuple[str, int, int]:
+        sheet, q, r = key
+        if (sheet, int(q), int(r)) not in self._map:
+            raise KeyError(f"hex {tuple(key)} is not on map {self._map.name!r}")
+        return sheet, int(q), int(r)
+
+    def centre(self, key) -> tuple[float, float]:
+        """Where the view draws the centre of hex ``key``."""
+        sheet, q, r = self._check(key)
+        s = self._map.sheets[sheet]
+        dq, dr = self._shifts[sheet]
+        return hexgrid.hex_to_pixel(q + dq, r + dr, s.size, s.orientation)
+
+    def _hex_columns(self, keys, color, alpha, label) -> dict[str, dict[str, list]]:
+        n = len(keys)
+        color, alpha, label = _broadcast(color, n), _broadcast(alpha, n), _broadcast(label, n)
+        out = {s: {"q": [], "r": [], "color": [], "alpha": [], "label": []} for s in self._map.sheets}
+        for key, c, a, lab in zip(keys, color, alpha, label):
+            sheet, q, r = self._check(key)
+            dq, dr = self._shifts[sheet]
+            cols = out[sheet]
+            cols["q"].append(q + dq)
+            cols["r"].append(r + dr)
+            cols["color"].append(c)
+            cols["alpha"].append(a)
+            cols["label"].append(lab)
+        # numpy columns: Bokeh does not walk arrays when it looks for model references, so a
+        # document with thousands of overlay hexes stays cheap to update (object dtype keeps
+        # patch() free to put in longer strings)
+        return {s: {k: np.asarray(v, dtype=np.int64 if k in ("q", "r") else object) for k, v in cols.items()}
+                for s, cols in out.items()}
+
+    def _line_columns(self, pairs, color, alpha, label) -> dict[str, list]:
+        n = len(pairs)
+        starts = [self.centre(a) for a, _ in pairs]
+        ends = [self.centre(b) for _, b in pairs]
+        return {
+            "x0": [p[0] for p in starts], "y0": [p[1] for p in starts],
+            "x1": [p[0] for p in ends], "y1": [p[1] for p in ends],
+            "color": _broadcast(color, n), "alpha": _broadcast(alpha, n), "label": _broadcast(label, n),
+        }
+
+    # ------------------------------------------------------------ the API
+    def add(self, name: str, kind: str = "hexes", legend_key: str | None = None, **data) -> Layer:
+        """Add a named layer (``kind`` "hexes" or "lines"); ``data`` as for :meth:`set`."""
+        if kind not in LAYER_KINDS:
+            raise ValueError(f"unknown layer kind {kind!r}; allowed: {', '.join(LAYER_KINDS)}")
+        if name in self.layers:
+            raise ValueError(f"layer {name!r} exists already")
+        sources, renderers = {}, []
+        if kind == "hexes":
+            for sheet in self._map.sheets.values():
+                src = ColumnDataSource({"q": [], "r": [], "color": [], "alpha": [], "label": []},
+                                       name=f"overlay-{name}-{sheet.name}")
+                rend = self._figure.hex_tile(
+                    q="q", r="r", size=sheet.size, source=src, orientation=sheet.orientation,
+                    fill_color="color", fill_alpha="alpha", line_color="color", line_alpha="alpha",
+                    level="underlay",  # over the base ("image"), under rivers, railways and units ("glyph")
+                )
+                sources[sheet.name] = src
+                renderers.append(rend)
+        else:
+            src = ColumnDataSource(self._line_columns([], None, None, None), name=f"overlay-{name}")
+            rend = self._figure.segment(
+                x0="x0", y0="y0", x1="x1", y1="y1", source=src, line_color="color",
+                line_alpha="alpha", line_width=3,
+            )
+            sources[""] = src
+            renderers.append(rend)
+        for rend in renderers:
+            rend.nonselection_glyph = None
+        layer = Layer(name, kind, sources, renderers, legend_key)
+        if legend_key and self._legend is not None:
+            layer.legend_item = LegendItem(label=self._labeler(legend_key), renderers=renderers[:1])
+            self._legend.items = [*self._legend.items, layer.legend_item]
+        self.layers[name] = layer
+        if data:
+            self.set(name, **data)
+        return layer
+
+    def set(self, name: str, color="#ff7f0e", alpha=0.5, label="", **data) -> None:
+        """Replace a layer's rows: ``hexes=[(sheet, q, r), …]`` or ``pairs=[(a, b), …]``.
+
+        ``color``, ``alpha`` and ``label`` are one value for all rows or one per row.
+        """
+        layer = self.layers[name]
+        if layer.kind == "hexes":
+            keys = [self._check(k) for k in data.get("hexes", [])]
+            columns = self._hex_columns(keys, color, alpha, label)
+            for sheet, src in layer.sources.items():
+                src.data = columns[sheet]
+            counters: dict[str, int] = {}
+            layer.rows = {}
+            for key in keys:
+                i = counters.get(key[0], 0)
+                layer.rows[key] = (key[0], i)
+                counters[key[0]] = i + 1
+        else:
+            pairs = list(data.get("pairs", []))
+            layer.sources[""].data = self._line_columns(pairs, color, alpha, label)
+
+    def patch(self, name: str, changes: dict[tuple, dict[str, object]]) -> None:
+        """Patch some hexes of a ``hexes`` layer in place: ``{(sheet, q, r): {"color": …}}``."""
+        layer = self.layers[name]
+        if layer.kind != "hexes":
+            raise ValueError(f"layer {name!r} holds lines; use set() to replace them")
+        per_sheet: dict[str, dict[str, list]] = {}
+        for key, values in changes.items():
+            key = self._check(key)
+            if key not in layer.rows:
+                raise KeyError(f"hex {key} is not in layer {name!r}; use set() to add hexes")
+            sheet, row = layer.rows[key]
+            for column, value in values.items():
+                if column not in ("color", "alpha", "label"):
+                    raise KeyError(f"cannot patch column {column!r}; allowed: color, alpha, label")
+                per_sheet.setdefault(sheet, {}).setdefault(column, []).append((row, value))
+        for sheet, patches in per_sheet.items():
+            layer.sources[sheet].patch(patches)
+
+    def relabel(self) -> None:
+        """Put every legend entry in the current language (called when it changes)."""
+        for layer in self.layers.values():
+            if layer.legend_item is not None:
+                layer.legend_item.label = {"value": self._labeler(layer.legend_key)}
+
+    def toggle(self, name: str, visible: bool | None = None) -> bool:
+        """Show or hide a layer (flip it when ``visible`` is None); returns the new state."""
+        layer = self.layers[name]
+        new = (not layer.renderers[0].visible) if visible is None else bool(visible)
+        for renderer in layer.renderers:
+            renderer.visible = new
+        return new
+
+
+def _broadcast(value, n: int) -> list:
+    if isinstance(value, (list, tuple, np.ndarray)):
+        if len(value) != n:
+            raise ValueError(f"expected {n} values, got {len(value)}")
+        return list(value)
+    return [value] * n

@@ -1,0 +1,115 @@
+"""The StarCraft TMG side panel: target choice, weapon range, ending a Scoring Phase, and the
+calculator cards fed by the selected attacker and target (SC 8.7.3, 8.7.7, 8.9.1)."""
+from __future__ import annotations
+
+import panel as pn
+
+from viewer.games import section
+from viewer.rules.starcraft.profiles import ProfileError, profiles_from_dict
+from viewer.safeload import LoadError, load_yaml
+from viewer.state import SessionState
+from viewer.state.starcraft.table import StarcraftState, profile_inputs
+from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.text import alert, label, markdown, plain
+from viewer.views.common.upload import Upload
+
+#: The StarCraft calculators, in the order shown.
+SC_CALCULATORS = section("starcraft", "calculators")
+
+
+class StarcraftPanel(pn.viewable.Viewer):
+    """Controls beside the table and the calculators they feed."""
+
+    def __init__(self, state: SessionState, sc: StarcraftState, **params):
+        super().__init__(**params)
+        self.state, self.sc = state, sc
+        self.target = pn.widgets.Select(options=[""], value="", width=240, css_classes=["sc-target"])
+        self.range = pn.widgets.FloatInput(value=sc.weapon_range, start=0, end=100, step=1, width=240)
+        self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
+        self.help = markdown("", width=360)
+        self.upload_label = markdown("", width=360)
+        self.calculators = CalculatorList(state, SC_CALCULATORS)
+        self.profiles: dict = {}
+        self.upload = Upload(kind="profiles", state=state, width=240, css_classes=["sc-profiles"],
+                             read=self._read_profiles, done=self._load_profiles, fail=self._profile_problem)
+        self.problem = alert("", alert_type="warning", visible=False)
+        self.attacker_profile = pn.widgets.Select(options=[], width=200)
+        self.weapon = pn.widgets.Select(options=[], width=200)
+        self.target_profile = pn.widgets.Select(options=[], width=200)
+        self.attacker_profile.param.watch(self._weapons, "value")
+        for w in (self.weapon, self.target_profile):
+            w.param.watch(self._feed_profiles, "value")
+        self.target.param.watch(lambda e: setattr(self.sc, "target", e.new or ""), "value")
+        self.range.param.watch(lambda e: setattr(self.sc, "weapon_range", float(e.new or 0)), "value")
+        self.settle.on_click(lambda _: self.sc.settle_markers())
+        sc.param.watch(self._targets, ["selected", "table"])
+        sc.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
+        state.param.watch(self._relabel, "lang")
+        self._relabel()
+        self._targets()
+
+    def _relabel(self, *_):
+        lang = self.state.lang
+        self.target.name = label("sc.ui.target", lang)
+        self.range.name = label("sc.ui.weapon_range", lang)
+        self.settle.label = label("sc.ui.settle", lang)
+        self.help.object = label("sc.ui.help", lang)
+        self.upload_label.object = label("sc.ui.profiles", lang)
+        self.attacker_profile.name = label("sc.ui.profile.attacker", lang)
+        self.weapon.name = label("sc.ui.profile.weapon", lang)
+        self.target_profile.name = label("sc.ui.profile.target", lang)
+
+    def _targets(self, *_):
+        options = ["", *self.sc.enemy_units()]
+        if list(self.target.options) != options:
+            self.target.options = options
+        if self.target.value not in options:
+            self.target.value = ""
+
+    def _feed(self, *_):
+        attack = self.sc.attack_inputs()
+        if attack:
+            self.calculators.fill("starcraft.ranged-attack", **attack)
+            self.calculators.fill("starcraft.melee", target_models=attack["target_models"])
+        charge = self.sc.charge_inputs()
+        if charge:
+            self.calculators.fill("starcraft.charge", **charge)
+
+    # -- the user's own profiles (none are shipped) --------------------------------------------
+    @staticmethod
+    def _read_profiles(text: str, origin: str) -> dict:
+        """Parse the user's profile file (in the upload's worker thread)."""
+        try:
+            return profiles_from_dict(load_yaml(text, origin, "profiles"), origin)
+        except LoadError as err:
+            raise ProfileError(str(err)) from None
+
+    def _profile_problem(self, message: str) -> None:
+        self.problem.object = plain(message)
+        self.problem.visible = True
+
+    def _load_profiles(self, profiles: dict, origin: str, note: str) -> None:
+        self.profiles = profiles
+        self.problem.visible = bool(note)
+        self.problem.object = plain(note)
+        names = list(self.profiles)
+        self.attacker_profile.options = names
+        self.target_profile.options = names
+        self._weapons()
+
+    def _weapons(self, *_):
+        prof = self.profiles.get(self.attacker_profile.value)
+        self.weapon.options = [w.name for w in prof.weapons] if prof else []
+        self._feed_profiles()
+
+    def _feed_profiles(self, *_):
+        a, w, t = self.attacker_profile.value, self.weapon.value, self.target_profile.value
+        if not (a and w and t):
+            return
+        values = profile_inputs(self.profiles, a, w, t)
+        phase = self.profiles[a].weapon(w).phase
+        self.calculators.fill("starcraft.ranged-attack" if phase == "assault" else "starcraft.melee", **values)
+
+    def __panel__(self):
+        return pn.Column(self.help, self.target, self.range, self.settle, self.upload_label, self.upload, self.problem,
+                         self.attacker_profile, self.weapon, self.target_profile, self.calculators, width=420)

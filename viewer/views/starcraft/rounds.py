@@ -1,0 +1,76 @@
+"""The StarCraft TMG round tracker view (SC 8.1, 8.2, 8.4-8.9): round, phase, First Player,
+whose turn, who passed; the legal actions of a chosen unit; pass, next phase, end of round.
+The rules live in :mod:`viewer.rules.starcraft.rounds`; this view only calls them."""
+from __future__ import annotations
+
+import panel as pn
+
+from viewer.rules.starcraft.rounds import PHASE_NAMES, TrackerError
+from viewer.state import SessionState
+from viewer.state.starcraft.table import StarcraftState
+from viewer.views.common.text import alert, label, markdown, plain
+
+
+class RoundTrackerView(pn.viewable.Viewer):
+    """Buttons and a status line driving the session's :class:`RoundTracker`."""
+
+    def __init__(self, state: SessionState, sc: StarcraftState, **params):
+        super().__init__(**params)
+        self.state, self.sc = state, sc
+        self.status = markdown("", css_classes=["sc-rounds"])
+        self.error = alert("", alert_type="warning", visible=False)
+        self.starter = pn.widgets.RadioButtonGroup(options=["A", "B"], value="A")
+        self.start = pn.widgets.Button(css_classes=["sc-start-phase"])
+        self.unit = pn.widgets.Select(options=sorted(sc.tracker.units), width=160)
+        self.action = pn.widgets.Select(options=[], width=160)
+        self.activate = pn.widgets.Button(css_classes=["sc-activate"])
+        self.pass_button = pn.widgets.Button(css_classes=["sc-pass"])
+        self.next = pn.widgets.Button(css_classes=["sc-next-phase"])
+        self.vp_a = pn.widgets.IntInput(value=0, start=0, width=90)
+        self.vp_b = pn.widgets.IntInput(value=0, start=0, width=90)
+        self.roll_off = pn.widgets.RadioButtonGroup(options=["A", "B"], value="A")
+        self.end = pn.widgets.Button(css_classes=["sc-end-round"])
+        self.start.on_click(lambda _: self._do("start_phase", self.starter.value))
+        self.activate.on_click(lambda _: self._do("activate", self.unit.value, self.action.value))
+        self.pass_button.on_click(lambda _: self._do("pass_turn", self.sc.tracker.active))
+        self.next.on_click(lambda _: self._do("next_phase"))
+        self.end.on_click(lambda _: self._do("end_round", self.vp_a.value, self.vp_b.value, self.roll_off.value))
+        self.unit.param.watch(self._actions, "value")
+        sc.param.watch(self.refresh, ["tracker", "table"])
+        state.param.watch(self.refresh, "lang")
+        self.refresh()
+
+    def _do(self, action, *args):
+        try:
+            self.sc.track(action, *args)
+            self.error.visible = False
+        except TrackerError as err:
+            self.error.object = plain(err)
+            self.error.visible = True
+
+    def _actions(self, *_):
+        acts = self.sc.tracker.legal_actions(self.unit.value) if self.unit.value else ()
+        self.action.options = list(acts)
+
+    def refresh(self, *_):
+        lang, tr = self.state.lang, self.sc.tracker
+        self.start.label = label("sc.ui.rounds.start", lang)
+        self.activate.label = label("sc.ui.rounds.activate", lang)
+        self.pass_button.label = label("sc.ui.rounds.pass", lang)
+        self.next.label = label("sc.ui.rounds.next", lang)
+        self.end.label = label("sc.ui.rounds.end", lang)
+        self.unit.name = label("sc.ui.rounds.unit", lang)
+        self.action.name = label("sc.ui.rounds.action", lang)
+        self.vp_a.name, self.vp_b.name = label("sc.ui.rounds.vp", lang, player="A"), label("sc.ui.rounds.vp", lang, player="B")
+        none = label("sc.ui.none", lang)
+        self.status.object = label("sc.ui.rounds.status", lang, round=tr.round, phase=tr.phase,
+                                   name=label(f"sc.ui.phase.{PHASE_NAMES[tr.phase]}", lang), first=tr.first_player,
+                                   active=tr.active or none, passed=", ".join(tr.passed) or none)
+        if tr.game_over:
+            self.status.object += "\n\n" + label("sc.ui.rounds.over", lang)
+        self._actions()
+
+    def __panel__(self):
+        return pn.Column(self.status, self.error, pn.Row(self.starter, self.start), pn.Row(self.unit, self.action),
+                         pn.Row(self.activate, self.pass_button, self.next),
+                         pn.Row(self.vp_a, self.vp_b, self.roll_off), self.end, width=420)

@@ -1,0 +1,118 @@
+"""The StarCraft TMG table view: terrain, mission markers with their 3" contest zones, models on
+round bases that the player drags (Bokeh's PointDrawTool), and the selected model's engagement,
+move and range zones; beside it, who controls each marker and which units are engaged.
+
+The view draws what :class:`viewer.state.starcraft.table.StarcraftState` derives (SC 8.5.3, 8.7.3,
+8.9.1); dragging a model updates the state from the models source's change event.
+"""
+from __future__ import annotations
+
+import panel as pn
+from bokeh.models import ColumnDataSource, PointDrawTool
+from bokeh.plotting import figure
+
+from viewer.state import SessionState
+from viewer.state.starcraft.table import StarcraftState, terrain_patches
+from viewer.views.common.text import label, markdown
+
+OWNER_COLORS = {"A": "#c0392b", "B": "#2e64c8", None: "#7f7f7f"}
+TERRAIN_COLORS = {"impassable": "#6d6d6d", "standable": "#a58a5c", "ramp": "#c9b27c", "grass": "#7fbf6a", "open": "#d9d2c3"}
+AFFINITY_KEYS = {1: "red", 2: "blue", 3: "red", 4: "blue", 5: "neutral"}
+
+
+class StarcraftTableView(pn.viewable.Viewer):
+    """The table figure (named ``sctable``) and its status panel."""
+
+    def __init__(self, state: SessionState, sc: StarcraftState | None = None, **params):
+        super().__init__(**params)
+        self.state, self.sc = state, sc or StarcraftState()
+        t = self.sc.table
+        fig = figure(name="sctable", x_range=(0, t.width), y_range=(0, t.height), width=620, height=620,
+                     match_aspect=True, tools="", toolbar_location="above")
+        fig.grid.grid_line_alpha = 0.15
+        self.terrain = ColumnDataSource(terrain_patches(t))
+        self.terrain.data["color"] = [TERRAIN_COLORS[k] for k in self.terrain.data["kind"]]
+        fig.patches("xs", "ys", source=self.terrain, fill_color="color", line_color="#444444", fill_alpha=0.8)
+        self.contest = ColumnDataSource({"x": [], "y": [], "r": [], "color": [], "label": []})
+        fig.circle("x", "y", radius="r", source=self.contest, fill_color="color", fill_alpha=0.12,
+                   line_color="color", line_dash="dashed")
+        fig.scatter("x", "y", source=self.contest, marker="square", size=14, fill_color="color", line_color="black")
+        fig.text("x", "y", text="label", source=self.contest, text_align="center", text_baseline="middle",
+                 text_color="white", text_font_size="9pt")
+        self.zone_sources = {k: ColumnDataSource({"xs": [], "ys": []}) for k in ("move", "range", "engagement")}
+        fig.patches("xs", "ys", source=self.zone_sources["move"], fill_color="#2ca25f", fill_alpha=0.15, line_alpha=0.4)
+        fig.patches("xs", "ys", source=self.zone_sources["range"], fill_alpha=0, line_color="#e6550d", line_width=2)
+        fig.patches("xs", "ys", source=self.zone_sources["engagement"], fill_alpha=0, line_color="black", line_dash="dotted")
+        self.models = ColumnDataSource(self._model_data())
+        rend = fig.circle("x", "y", radius="r", source=self.models, fill_color="color", line_color="black",
+                          nonselection_fill_alpha=0.8, selection_line_width=3)
+        self.draw = PointDrawTool(renderers=[rend], add=False, drag=True)
+        fig.add_tools(self.draw)
+        fig.toolbar.active_tap = self.draw
+        fig.toolbar.active_drag = self.draw
+        self.figure = fig
+        self.models.on_change("data", self._on_models)
+        self.models.selected.on_change("indices", self._on_pick)
+        self.status = markdown("", css_classes=["sc-status"], width=360)
+        self.sc.param.watch(self.refresh, ["table", "selected", "weapon_range"])
+        state.param.watch(self.refresh, "lang")
+        self.refresh()
+
+    # -- data ----------------------------------------------------------------------------------
+    def _model_data(self) -> dict[str, list]:
+        cols = {"id": [], "unit": [], "x": [], "y": [], "r": [], "color": []}
+        for u in self.sc.table.units:
+            if not u.on_table:
+                continue
+            for m in u.models:
+                for k, v in zip(cols, (m.id, u.id, m.x, m.y, m.radius, OWNER_COLORS[u.owner])):
+                    cols[k].append(v)
+        return cols
+
+    def _on_models(self, attr, old, new):
+        """A drag ended: move every model whose position changed (SC 8.5.3 zones follow)."""
+        table = self.sc.table
+        moved = False
+        for mid, x, y in zip(new["id"], new["x"], new["y"]):
+            m = self.sc.model(mid)
+            if abs(m.x - x) > 1e-9 or abs(m.y - y) > 1e-9:
+                table = table.move_model(mid, x, y)
+                moved = True
+        if moved:
+            self.sc.table = table
+
+    def _on_pick(self, attr, old, new):
+        if new:
+            self.sc.selected = self.models.data["id"][new[0]]
+
+    # -- drawing -------------------------------------------------------------------------------
+    def refresh(self, *_):
+        rows = self.sc.control()
+        self.contest.data = {"x": [r["x"] for r in rows], "y": [r["y"] for r in rows],
+                             "r": [3.0 for _ in rows], "color": [OWNER_COLORS[r["controller"]] for r in rows],
+                             "label": [str(r["number"]) for r in rows]}
+        for k, rings in self.sc.zones().items():
+            self.zone_sources[k].data = {"xs": [r[0] for r in rings], "ys": [r[1] for r in rings]}
+        self.status.object = self._status(rows)
+
+    def _status(self, rows) -> str:
+        lang = self.state.lang
+        lines = [f"### {label('sc.ui.objectives', lang)}"]
+        for r in rows:
+            who = r["controller"] or label("sc.ui.neutral", lang)
+            lines.append("- " + label("sc.ui.marker_row", lang, number=r["number"],
+                                      affinity=label(f"sc.ui.affinity.{AFFINITY_KEYS[r['number']]}", lang),
+                                      owner=who, a=r["supply_a"], b=r["supply_b"],
+                                      verdict=label(f"sc.ui.row.{r['row']}", lang)))
+        lines.append(f"### {label('sc.ui.engaged', lang)}")
+        pairs = self.sc.engaged_pairs()
+        lines += [f"- {a} ↔ {b}" for a, b in pairs] or [f"- {label('sc.ui.none', lang)}"]
+        if self.sc.selected:
+            unit = self.sc.unit_of_selected()
+            lines.append(f"### {label('sc.ui.selected', lang)}")
+            lines.append(label("sc.ui.selected_row", lang, model=self.sc.selected, unit=unit.name or unit.id,
+                               tag=label(f"sc.ui.tag.{unit.tag}", lang), supply=unit.supply, speed=unit.speed))
+        return "\n".join(lines)
+
+    def __panel__(self):
+        return pn.Row(pn.pane.Bokeh(self.figure), self.status)

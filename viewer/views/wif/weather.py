@@ -1,0 +1,313 @@
+"""The WiF weather panel: the climate-zone layer coloured by each zone's weather, the controls to
+set or roll it, the roll history, and what the weather does to the clicked hex.
+
+The layer is one overlay of the map view (``view.overlays``, name ``weather``); a change of the
+weather *patches* the colours of that zone's hexes, never the base map. The hex's effects come
+from the ``wif.weather-effects`` calculator, each with a rule link.
+"""
+from __future__ import annotations
+
+import pandas as pd
+import panel as pn
+import param
+
+from viewer.calculators import REGISTRY
+from viewer.games import section
+from viewer.rules.wif.weather import CONDITIONS, SETTING_CHOICES, ZONES, effective_weather
+from viewer.rules.wif.weather_effects import MAP_CLASSES
+from viewer.state import SessionState
+from viewer.state.wif.weather import WeatherSession
+from viewer.userdata import UserStore
+from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.chart_editor import ChartEditor
+from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.text import alert, label, markdown, plain
+from viewer.views.map.mapview import MapView
+from viewer.views.wif.chart_targets import WeatherTarget
+
+LAYER = "weather"
+WEATHER_COLORS = {
+    "fine": "#f6c945",
+    "rain": "#2f7ed8",
+    "snow": "#c9d6ff",
+    "storm": "#5b3f8c",
+    "blizzard": "#1b9aaa",
+    None: "#9e9e9e",
+}
+LAYER_ALPHA = 0.5
+_SWATCH = ('<span style="display:inline-block;width:14px;height:14px;margin:0 4px 0 10px;'
+           'vertical-align:middle;border:1px solid #555;background:{color};opacity:0.8"></span>{name}')
+
+
+def weather_color(condition: str | None) -> str:
+    return WEATHER_COLORS.get(condition, WEATHER_COLORS[None])
+
+
+class WeatherPanel(pn.viewable.Viewer):
+    """Weather controls, history and hex effects for a :class:`MapView` of a WiF map."""
+
+    mapview = param.ClassSelector(class_=MapView, doc="The map whose climate zones are coloured.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The session: language, selected hex, rule panel.")
+
+    weather = param.ClassSelector(class_=WeatherSession, doc="The session's weather (one per session).")
+
+    store = param.ClassSelector(class_=UserStore, doc="Where the user's charts are kept.")
+
+    def __init__(self, **params):
+        params.setdefault("state", params["mapview"].state if params.get("mapview") else SessionState())
+        if params.get("weather") is None:
+            params["weather"] = WeatherSession()
+        if params.get("store") is None:
+            params["store"] = UserStore()
+        super().__init__(**params)
+        hexes = self.mapview.hexmap.hexes
+        zone_col = hexes["climate_zone"] if "climate_zone" in hexes else pd.Series([], dtype=object)
+        zoned = hexes[zone_col.notna() & zone_col.isin(ZONES)]
+        self.keys_by_zone = {
+            z: [(s, int(q), int(r)) for s, q, r in zoned.loc[zoned["climate_zone"] == z, ["sheet", "q", "r"]]
+                .itertuples(index=False)]
+            for z in ZONES if (zoned["climate_zone"] == z).any()
+        }
+        self.zones = list(self.keys_by_zone)
+        self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
+        keys = [k for z in self.zones for k in self.keys_by_zone[z]]
+        colors = [weather_color(self._shown[z]) for z in self.zones for _ in self.keys_by_zone[z]]
+        zone_ids = [z for z in self.zones for _ in self.keys_by_zone[z]]
+        self.mapview.overlays.add(LAYER, kind="hexes", legend_key="ui.weather.layer", hexes=keys,
+                                  color=colors, alpha=LAYER_ALPHA, label=zone_ids)
+        self._links: dict = {}
+        self._build_widgets()
+        self.editor = ChartEditor(target=WeatherTarget(self.weather, self.store), state=self.state, store=self.store)
+        self.weather.param.watch(self._on_zones, "zones")
+        self.weather.param.watch(self._on_roll, ["history", "last_asterisks", "last_missing"])
+        self.weather.param.watch(self._on_selected, "settings")
+        self.state.param.watch(self._on_selected, "selected")
+        self.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self):
+        self.zone_selects = {}
+        for z in self.zones:
+            sel = pn.widgets.Select(value=self.weather.zones.get(z) or "fine", width=170,
+                                    css_classes=["weather-zone", f"weather-zone-{z}"])
+            sel.param.watch(self._zone_handler(z), "value")
+            self.zone_selects[z] = sel
+        self.bimonth = pn.widgets.Select(value=self.weather.bimonth, width=130, css_classes=["weather-bimonth"])
+        self.bimonth.param.watch(lambda e: setattr(self.weather, "bimonth", e.new), "value")
+        self.raw = pn.widgets.IntInput(value=1, start=0, end=10, width=110, css_classes=["weather-raw"])
+        self.asterisks = pn.widgets.IntInput(value=self.weather.last_asterisks or 0, start=0, end=3, width=150,
+                                             css_classes=["weather-asterisks"])
+        self.asterisks.param.watch(self._asterisks_typed, "value")
+        self.apply = pn.widgets.Button(width=150, css_classes=["weather-apply"])
+        self.apply.on_click(lambda _e: self._roll(self.raw.value))
+        self.roll_button = pn.widgets.Button(color="primary", width=110, css_classes=["weather-roll"])
+        self.roll_button.on_click(lambda _e: self._roll(None))
+        self.setting_selects = {}
+        for name, choices in SETTING_CHOICES.items():
+            sel = pn.widgets.Select(value=getattr(self.weather.settings, name), width=230,
+                                    css_classes=["weather-setting", f"weather-setting-{name}"])
+            sel.param.watch(self._setting_handler(name), "value")
+            self.setting_selects[name] = sel
+        self.legend = pn.pane.HTML("", css_classes=["weather-legend"], margin=(0, 10))
+        self.error = alert("", alert_type="warning", visible=False, css_classes=["weather-error"])
+        self.missing = markdown("", css_classes=["weather-missing"], margin=(0, 10))
+        self.history_title = markdown("", margin=(0, 10))
+        self.history = markdown("", css_classes=["weather-history"], margin=(0, 10))
+        self.effects_title = markdown("", css_classes=["weather-effects-title"], margin=(0, 10))
+        self.effects = pn.Column(css_classes=["weather-effects"])
+        self._controls = pn.Card(
+            self.legend, pn.Row(*self.zone_selects.values()),
+            pn.Row(self.bimonth, self.asterisks, self.raw, self.apply, self.roll_button),
+            self.error, self.missing, self.history_title, self.history, pn.Row(*self.setting_selects.values()),
+            title="", collapsible=False, sizing_mode="stretch_width", css_classes=["weather-controls"])
+        self._hex = pn.Card(self.effects_title, self.effects, title="", collapsible=False,
+                            sizing_mode="stretch_width", css_classes=["weather-hex"])
+
+    # ------------------------------------------------------------------ behaviour
+    def _zone_handler(self, zone: str):
+        def handler(event):
+            if self.weather.zones.get(zone) != event.new:
+                self.weather.set_zone(zone, event.new)
+        return handler
+
+    def _setting_handler(self, name: str):
+        def handler(event):
+            if event.new is not None and getattr(self.weather.settings, name) != event.new:
+                self.weather.settings = self.weather.settings.with_(**{name: event.new})
+        return handler
+
+    def _asterisks_typed(self, event):
+        if event.new != self.weather.last_asterisks:
+            self.weather.last_asterisks = event.new
+
+    def _roll(self, raw):
+        self.error.visible = False
+        try:
+            self.weather.roll(raw)
+        except ValueError as err:
+            self.error.object = plain(err)
+            self.error.visible = True
+
+    def weather_calculators(self) -> CalculatorList:
+        """The three weather calculators as one chooser (a card is built the first time it is
+        chosen, keeping the page light); the roll card follows this session's turn, carried
+        asterisks and chart (the shipped cells plus the user's)."""
+        chooser = CalculatorList(self.state, section("wif", "weather"), prompt=None,
+                                 css_class="weather-calculator-select")
+        roll = chooser.card(chooser.slugs[0])
+        self.cards = chooser.cards
+
+        def follow(*_):
+            roll.calculator.user_chart = self.weather.chart
+            wanted = {"bimonth": self.weather.bimonth, "last_asterisks": self.weather.last_asterisks}
+            changed = [k for k, v in wanted.items() if v is not None and roll.widgets[k].value != v]
+            for k in changed:  # each change recomputes the card once
+                roll.widgets[k].value = wanted[k]
+            if not changed:
+                roll.recompute()
+
+        self.weather.param.watch(follow, ["chart", "bimonth", "last_asterisks"])
+        follow()
+        chooser.layout.css_classes = [*chooser.layout.css_classes, "weather-calculators"]
+        return chooser
+
+    def set_zone(self, zone: str, weather: str) -> None:
+        """Set a zone's weather as the zone's control would."""
+        self.zone_selects[zone].value = weather
+
+    def _on_zones(self, *_):
+        changes = {}
+        for z in self.zones:
+            new = self.weather.zones.get(z)
+            if new != self._shown.get(z):
+                color = weather_color(new)
+                changes.update({k: {"color": color} for k in self.keys_by_zone[z]})
+                self._shown[z] = new
+            if new is not None and self.zone_selects[z].value != new:
+                self.zone_selects[z].value = new
+        if changes:
+            self._patch_layer(changes)
+        self._on_selected()
+
+    def _patch_layer(self, changes: dict) -> None:
+        """Patch the layer's colours; in a served page on the next tick, in its own message.
+
+        Patched inside a button's callback on the world map (a roll that recolours hexes of four
+        sheets while the scenario panel recomputes), the column patches did not reach the browser
+        (checked in tests/ui/test_world.py); a next-tick callback sends them as a plain update.
+        """
+        doc = pn.state.curdoc
+        if doc is None or doc.session_context is None:
+            self.mapview.overlays.patch(LAYER, changes)
+            return
+        doc.add_next_tick_callback(lambda: self.mapview.overlays.patch(LAYER, changes))
+
+    def _on_roll(self, *_):
+        lang = self.state.lang
+        if self.weather.last_asterisks is not None and self.asterisks.value != self.weather.last_asterisks:
+            self.asterisks.value = self.weather.last_asterisks
+        self.missing.object = "\n\n".join(
+            f"> {label('ui.missing_value', lang, chart=self.weather.chart.id, cell=c)}" for c in self.weather.last_missing)
+        rows = []
+        for i, rec in enumerate(self.weather.history, 1):
+            zones = ", ".join(f"{label(f'climate.{z}', lang)}: {label('weather.' + (w or 'unknown'), lang)}"
+                              for z, w in rec.weather.items() if z in self.zones)
+            out = "?" if rec.asterisks is None else rec.asterisks
+            rows.append(f"| {i} | {label(f'bimonth.{rec.bimonth}', lang)} | {rec.raw} | +{rec.last_asterisks} | "
+                        f"{rec.modified} | {zones} | {out} |")
+        head = label("ui.weather.history_head", lang)
+        self.history.object = (head + "\n" + "\n".join(reversed(rows))) if rows else label("ui.weather.no_rolls", lang)
+
+    def effects_rows(self) -> list:
+        """The selected hex's weather effects as calculator steps (empty when no hex is selected)."""
+        key = self.state.selected
+        hexmap = self.mapview.hexmap
+        if key is None or key not in hexmap:
+            return []
+        attrs = hexmap.hex(key)
+        zone, terrain = attrs.get("climate_zone"), attrs.get("terrain")
+        weather = self.weather.zones.get(zone) if zone in ZONES else None
+        calc_cls = REGISTRY["wif.weather-effects"]
+        if weather is None or terrain not in calc_cls.param["terrain"].objects:
+            return []
+        feats = hexmap.features
+        here = feats[(feats["sheet"] == key[0]) & (feats["q"] == key[1]) & (feats["r"] == key[2])]
+        freezable = bool(here["freezable"].fillna(False).astype(bool).any()) if "freezable" in here else False
+        map_class = attrs.get("map_class")
+        calc = calc_cls(zone_weather=weather, terrain=terrain, zone=zone,
+                        map_class=map_class if map_class in MAP_CLASSES else "other",
+                        off_map=bool(attrs.get("off_map")), port_freezable=freezable,
+                        **self.weather.settings.to_dict())
+        return calc.compute().steps
+
+    def _on_selected(self, *_):
+        lang = self.state.lang
+        key = self.state.selected
+        hexmap = self.mapview.hexmap
+        if key is None or key not in hexmap:
+            self.effects_title.object = label("ui.weather.select_hex", lang)
+            self.effects.objects = []
+            return
+        attrs = hexmap.hex(key)
+        zone = attrs.get("climate_zone")
+        weather = self.weather.zones.get(zone) if zone in ZONES else None
+        steps = self.effects_rows()
+        if zone not in ZONES:
+            self.effects_title.object = label("ui.weather.no_zone", lang, hex=attrs["label"])
+        elif weather is None:
+            self.effects_title.object = label("ui.weather.unknown_zone", lang, hex=attrs["label"],
+                                              zone=label(f"climate.{zone}", lang))
+        else:
+            self.effects_title.object = label(
+                "ui.weather.hex_title", lang, hex=attrs["label"], zone=label(f"climate.{zone}", lang),
+                weather=label(f"weather.{weather}", lang),
+                effective=label(f"weather.{effective_weather(weather, attrs.get('terrain'))}", lang))
+        seen: dict = {}
+        rows = []
+        for step in steps:
+            links = []
+            if step.rule:
+                k = (step.rule, seen.get(step.rule, 0))
+                seen[step.rule] = k[1] + 1
+                if k not in self._links:  # a few links, reused: each one watches the language
+                    self._links[k] = RuleLink(ref=step.rule, state=self.state)
+                links.append(self._links[k])
+            rows.append(pn.Row(markdown(f"- {step.text(lang)}", margin=(0, 10)), *links,
+                               css_classes=["weather-effect", f"weather-effect-{step.key.rsplit('.', 1)[1]}"]))
+        self.effects.objects = rows
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        options = {label(f"weather.{c}", lang): c for c in CONDITIONS}
+        for z, sel in self.zone_selects.items():
+            value = sel.value
+            sel.options = options
+            sel.value = value
+            sel.name = label(f"climate.{z}", lang)
+        calc_cls = REGISTRY["wif.weather-effects"]
+        for name, sel in self.setting_selects.items():
+            value = sel.value
+            sel.options = {label(f"ui.weather.setting.{v}", lang): v for v in SETTING_CHOICES[name]}
+            sel.value = value
+            sel.name = calc_cls.param_label(name, lang)
+        value = self.bimonth.value
+        self.bimonth.options = {label(f"bimonth.{b}", lang): b for b in self.weather.param["bimonth"].objects}
+        self.bimonth.value = value
+        self.bimonth.name = label("ui.weather.turn", lang)
+        self.raw.name = label("ui.weather.raw", lang)
+        self.asterisks.name = label("ui.weather.asterisks", lang)
+        self.apply.label = label("ui.weather.apply", lang)
+        self.roll_button.label = label("ui.weather.roll", lang)
+        self._controls.title = label("ui.weather.title", lang)
+        self._hex.title = label("ui.weather.hex_effects", lang)
+        self.history_title.object = f"**{label('ui.weather.history', lang)}**"
+        self.legend.object = "".join(
+            _SWATCH.format(color=weather_color(c), name=label(f"weather.{c}", lang)) for c in CONDITIONS
+        ) + _SWATCH.format(color=weather_color(None), name=label("weather.unknown", lang))
+        self._on_roll()
+        self._on_selected()
+
+    def __panel__(self):
+        return pn.Column(self._controls, self._hex, self.editor, sizing_mode="stretch_width")
