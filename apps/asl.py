@@ -7,7 +7,7 @@ from viewer.views.common.text import label
 
 extension()
 shell = AppShell("game.asl.name")
-view = AslNightView(load_board("teaching"), shell.state)
+view = AslNightView(board=load_board("teaching"), state=shell.state)
 if view.restore_problem:
     shell.report(label("ui.saved_unreadable", shell.state.lang, message=view.restore_problem))
-shell.page(view.layout, view.calcs).servable()
+shell.page(view, view.calcs).servable()

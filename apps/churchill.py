@@ -6,7 +6,7 @@ and restored when the page is opened again.
 import panel as pn
 
 from viewer.games import section
-from viewer.state.churchill.session import ChurchillSession
+from viewer.state.churchill.conference import ChurchillState
 from viewer.userdata import UserStore
 from viewer.views import AppShell, extension
 from viewer.views.common.calculator_list import CalculatorList
@@ -20,19 +20,19 @@ from viewer.views.common.text import label
 extension()
 shell = AppShell("game.churchill.name")
 store = UserStore()
-session = ChurchillSession()
+session = ChurchillState()
 problem = session.restore(store)
 if problem:
     shell.report(label("ui.saved_unreadable", shell.state.lang, message=problem))
 session.param.watch(lambda *_: session.save(store), ["issues", "step", "agenda_winner", "conference_winner", "scores",
                                                      "leadership", "settings"])
-board = ChurchillBoard(session, shell.state)
-mover = IssueMover(session, shell.state)
-stepper = ConferenceStepper(session, shell.state)
-settings = BoardSettingsPanel(session, shell.state)
+board = ChurchillBoard(game_state=session, state=shell.state)
+mover = IssueMover(game_state=session, state=shell.state)
+stepper = ConferenceStepper(game_state=session, state=shell.state)
+settings = BoardSettingsPanel(game_state=session, state=shell.state)
 calculators = CalculatorList(shell.state, section("churchill", "calculators"), store=store)
-sections = Sections(shell.state, {
+sections = Sections(state=shell.state, sections={
     "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
     "ui.calculators": pn.Column(calculators, sizing_mode="stretch_width"),
 })
-shell.page(sections.layout).servable()
+shell.page(sections).servable()

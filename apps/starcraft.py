@@ -14,9 +14,9 @@ from viewer.views.starcraft.table import StarcraftTableView
 extension()
 shell = AppShell("game.starcraft.name")
 sc = StarcraftState()
-table = StarcraftTableView(shell.state, sc)
-panel = StarcraftPanel(shell.state, sc)
-rounds = RoundTrackerView(shell.state, sc)
-sections = Sections(shell.state, {"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
+table = StarcraftTableView(state=shell.state, game_state=sc)
+panel = StarcraftPanel(state=shell.state, game_state=sc)
+rounds = RoundTrackerView(state=shell.state, game_state=sc)
+sections = Sections(state=shell.state, sections={"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
                                   "sc.ui.rounds": rounds})
-shell.page(sections.layout).servable()
+shell.page(sections).servable()

@@ -31,11 +31,11 @@ if asked and asked not in available:
 use = UseState(board_name=asked if asked in available else available[0])
 if use.restore_problem:
     shell.report(label("ui.saved_unreadable", shell.state.lang, message=use.restore_problem))
-board_map = UseMap(shell.state, use)
-activation = UseActivation(shell.state, use)
-units = UseUnits(shell.state, use, board_map.mapview.hexmap)
+board_map = UseMap(state=shell.state, game_state=use)
+activation = UseActivation(state=shell.state, game_state=use)
+units = UseUnits(state=shell.state, game_state=use, hexmap=board_map.mapview.hexmap)
 calculators = CalculatorList(shell.state, USE_CALCULATORS)
-sections = Sections(shell.state, {"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
+sections = Sections(state=shell.state, sections={"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
                                   "ui.calculators": pn.Column(calculators, TableEditors(state=shell.state, tables=use_tables),
                                                               sizing_mode="stretch_width")})
-shell.page(sections.layout).servable()
+shell.page(sections).servable()

@@ -39,7 +39,7 @@ weather_cards = weather.weather_calculators()
 combat = CalculatorList(shell.state, section("wif", "combat"))
 link_to_map(combat, mapview.hexmap, weather.weather, shell.state)
 tables = TableEditors(state=shell.state, tables=wif_tables)  # the user's copies of the combat tables the cards read
-sections = Sections(shell.state, {"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
+sections = Sections(state=shell.state, sections={"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
                                   "ui.calculators": pn.Column(dice, weather_cards, combat, tables,
                                                               sizing_mode="stretch_width")})
-shell.page(sections.layout).servable()
+shell.page(sections).servable()

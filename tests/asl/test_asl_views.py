@@ -11,16 +11,16 @@ from viewer.views.asl.night import AslNightView
 
 @pytest.fixture
 def view(tmp_path):
-    return AslNightView(load_board("teaching"), SessionState(), store=UserStore(tmp_path))
+    return AslNightView(board=load_board("teaching"), state=SessionState(), store=UserStore(tmp_path))
 
 
 def test_blaze_on_level_2_draws_lit_and_blind_hexes(view):
     """Ex. V-2 on the page: only level 2 of 2W7 burns -> 2U6 drawn blind, 2T5 not drawn."""
-    view.state.selected = "2W7"
+    view.game_state.selected = "2W7"
     assert view.level.options == [0, 1, 2]
     view.level.value = 2
     view.fire_buttons["blaze"].clicks += 1
-    assert view.state.fires == ["2W7@2 blaze"]
+    assert view.game_state.fires == ["2W7@2 blaze"]
     light = view.figure.light.data
     drawn = {view.board.hex_id((q, r)): c for q, r, c in zip(light["q"], light["r"], light["fill"])}
     assert drawn["2U6"] != drawn["2W6"] and "2T5" not in drawn and len(drawn) == 19
@@ -30,20 +30,20 @@ def test_blaze_on_level_2_draws_lit_and_blind_hexes(view):
 
 
 def test_los_thread_and_verdict(view):
-    view.state.selected = "2W7"
+    view.game_state.selected = "2W7"
     view.level.value = 1
     view.los_from.clicks += 1
-    view.state.selected = "2T5"
+    view.game_state.selected = "2T5"
     view.los_to.clicks += 1
-    assert (view.state.los_a, view.state.los_b) == ("2W7@1", "2T5@0")
+    assert (view.game_state.los_a, view.game_state.los_b) == ("2W7@1", "2T5@0")
     assert view.figure.thread.data["color"] == ["#c62828"]          # blocked
     assert "2V7" in view.verdict.object
-    view.session.lang = "es"
+    view.state.lang = "es"
     assert "bloqueada" in view.verdict.object.lower()
 
 
 def test_nvr_ring_is_drawn_around_the_selection(view):
-    view.state.selected = "2M5"
+    view.game_state.selected = "2M5"
     view.nvr.value = 2
     view.show_nvr.value = True
     assert len(view.figure.ring.data["q"]) == 12
@@ -51,18 +51,18 @@ def test_nvr_ring_is_drawn_around_the_selection(view):
 
 def test_state_survives_a_new_page(tmp_path):
     store = UserStore(tmp_path)
-    first = AslNightView(load_board("teaching"), SessionState(), store=store)
-    first.state.selected = "2W7"
+    first = AslNightView(board=load_board("teaching"), state=SessionState(), store=store)
+    first.game_state.selected = "2W7"
     first.level.value = 2
     first.fire_buttons["blaze"].clicks += 1
-    first.state.los_a, first.state.los_b = "2W7@2", "2T5@0"
-    second = AslNightView(load_board("teaching"), SessionState(), store=store)
-    assert second.state.fires == ["2W7@2 blaze"] and second.state.los_b == "2T5@0"
+    first.game_state.los_a, first.game_state.los_b = "2W7@2", "2T5@0"
+    second = AslNightView(board=load_board("teaching"), state=SessionState(), store=store)
+    assert second.game_state.fires == ["2W7@2 blaze"] and second.game_state.los_b == "2T5@0"
     assert len(second.figure.light.data["q"]) == 19 and second.figure.thread.data["color"] == ["#1565c0"]
 
 
 def test_a_saved_file_for_another_board_is_ignored(tmp_path):
     store = UserStore(tmp_path)
     store.save("settings", "asl-night", {"fires": ["9ZZ99@0 blaze"], "selected": "2W7"})
-    view = AslNightView(load_board("teaching"), SessionState(), store=store)
-    assert view.state.fires == [] and view.state.selected == ""
+    view = AslNightView(board=load_board("teaching"), state=SessionState(), store=store)
+    assert view.game_state.fires == [] and view.game_state.selected == ""

@@ -9,7 +9,7 @@ from viewer.rules.churchill.board import (
 )
 from viewer.rules.churchill.stepper import conference_steps, debate_order
 from viewer.state import SessionState
-from viewer.state.churchill.session import ChurchillSession
+from viewer.state.churchill.conference import ChurchillState
 from viewer.userdata import UserStore
 from viewer.views.churchill.board import ChurchillBoard
 from viewer.views.churchill.moves import IssueMover
@@ -18,8 +18,8 @@ from viewer.views.churchill.stepper import ConferenceStepper
 
 
 def _views():
-    state, session = SessionState(), ChurchillSession()
-    return state, session, ChurchillBoard(session, state), IssueMover(session, state), ConferenceStepper(session, state)
+    state, session = SessionState(), ChurchillState()
+    return state, session, ChurchillBoard(game_state=session, state=state), IssueMover(game_state=session, state=state), ConferenceStepper(game_state=session, state=state)
 
 
 def test_table_has_centre_three_tracks_and_chairs():  # Churchill 3.2.1
@@ -63,7 +63,7 @@ def test_stepper_walks_the_conference_with_turns():  # Churchill 4.1, 4.22, 5.24
 
 def test_settings_change_the_fronts_and_leave_the_placeholder():
     _, session, board, _, _ = _views()
-    panel = BoardSettingsPanel(session, SessionState())
+    panel = BoardSettingsPanel(game_state=session, state=SessionState())
     panel.front.value = "eastern"
     panel.boxes.value = 9
     panel.apply.clicks += 1
@@ -74,23 +74,23 @@ def test_settings_change_the_fronts_and_leave_the_placeholder():
 
 def test_saved_state_survives(tmp_path):
     store = UserStore(tmp_path)
-    s = ChurchillSession()
+    s = ChurchillState()
     s.move("pol-mil-1", "UK", 3)
     s.param.update(step=5, scores={"UK": 21, "US": 3, "USSR": 0}, leadership={"europe": "US", "pacific": "US"})
     s.settings = s.settings.with_front_boxes("western", 8)
     s.save(store)
-    t = ChurchillSession()
+    t = ChurchillState()
     assert t.restore(store) is None
     assert t.issues == {"pol-mil-1": ["UK", 3]} and t.step == 5 and t.scores["UK"] == 21
     assert t.leadership["europe"] == "US" and t.settings.to_dict() == s.settings.to_dict()
     saved = tmp_path / "settings" / "churchill.yaml"
     saved.write_text("issues: [1, 2")
-    problem = ChurchillSession().restore(store)  # a broken file is reported and kept aside
+    problem = ChurchillState().restore(store)  # a broken file is reported and kept aside
     assert "churchill.yaml" in problem and "not valid YAML" in problem and "kept as" in problem
     backups = list(saved.parent.glob("churchill.yaml.unreadable-*"))
     assert len(backups) == 1 and backups[0].read_text() == "issues: [1, 2" and not saved.exists()
     saved.write_text("issues: {pol-mil-1: [UK, 99]}\nstep: many\n")  # YAML, but not a board
-    problem = ChurchillSession().restore(store)
+    problem = ChurchillState().restore(store)
     assert problem and "kept as" in problem and not saved.exists()
 
 

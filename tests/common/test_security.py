@@ -188,12 +188,12 @@ def test_an_unreadable_saved_file_is_moved_aside_and_named(tmp_path):
 
 
 def test_churchill_page_reports_a_corrupt_save_and_keeps_it(tmp_path):
-    from viewer.state.churchill.session import ChurchillSession
+    from viewer.state.churchill.conference import ChurchillState
 
     store = UserStore(tmp_path)
     (tmp_path / "settings").mkdir()
     (tmp_path / "settings" / "churchill.yaml").write_bytes(b"\xff\xfe\x00garbage")
-    problem = ChurchillSession().restore(store)
+    problem = ChurchillState().restore(store)
     assert problem and "churchill.yaml" in problem
     assert list((tmp_path / "settings").glob("churchill.yaml.unreadable-*"))
 
@@ -208,7 +208,7 @@ def test_use_and_asl_report_a_corrupt_save(tmp_path):
     use = UseState(store=store, board_name="fixture:seas")
     assert "kept as" in use.restore_problem and use.units is not None
     store.save("settings", "asl-night", {"fires": 12})
-    view = AslNightView(load_board("teaching"), SessionState(), store=store)
+    view = AslNightView(board=load_board("teaching"), state=SessionState(), store=store)
     assert "kept as" in view.restore_problem
 
 

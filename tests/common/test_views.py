@@ -155,7 +155,7 @@ def test_language_switch_sets_the_session_language():
 
 
 def test_landing_lists_every_declared_game_and_links_each_by_default():
-    landing = Landing(SessionState(lang="es"))
+    landing = Landing(state=SessionState(lang="es"))
     assert set(landing._cards) == set(BUILT) == set(GAME_IDS)
     for game, card in landing._cards.items():
         assert 'href="./%s' % game in card.object
@@ -184,6 +184,6 @@ def test_info_panel_names_country_and_sea_area_in_spanish():
 
 
 def test_landing_links_the_games_it_is_told_are_served():
-    landing = Landing(SessionState(lang="en"), built=["wif", "asl"])
+    landing = Landing(state=SessionState(lang="en"), built=["wif", "asl"])
     linked = {g for g, card in landing._cards.items() if f'href="./{g}' in card.object}
     assert linked == {"wif", "asl"}

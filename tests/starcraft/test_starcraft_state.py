@@ -46,7 +46,7 @@ def test_panel_feeds_attack_and_charge_cards():
     from viewer.views.starcraft.panel import StarcraftPanel
 
     sc = StarcraftState()
-    panel = StarcraftPanel(SessionState(), sc)
+    panel = StarcraftPanel(state=SessionState(), game_state=sc)
     sc.move("b-pack-1", 14, 4)
     sc.selected = "a-squad-1"
     sc.target = "b-pack"
@@ -61,7 +61,7 @@ def test_round_view_drives_the_tracker():
     from viewer.views.starcraft.rounds import RoundTrackerView
 
     sc = StarcraftState()
-    view = RoundTrackerView(SessionState(), sc)
+    view = RoundTrackerView(state=SessionState(), game_state=sc)
     view.start.clicks += 1
     view.unit.value = "a-squad"
     assert view.action.options == ["move", "hold"]
@@ -80,7 +80,7 @@ def test_user_profiles_fill_the_attack_card():
 
     from viewer.views.starcraft.panel import StarcraftPanel
 
-    panel = StarcraftPanel(SessionState(), StarcraftState())
+    panel = StarcraftPanel(state=SessionState(), game_state=StarcraftState())
     panel.upload.widget.value = b"units: [{name: x}]"
     assert panel.problem.visible and "tag" in panel.problem.object
     panel.upload.widget.value = FICTIONAL.encode()

@@ -213,7 +213,7 @@ def test_language_switch_relabels(panel, europe):
     legend = {item.label["value"] for item in panel.mapview._legend.items}
     assert "Zones of control of a side (WiF 2.2)" in legend
     panel.mapview.select(europe.find("4027"))
-    panel.session.lang = "es"
+    panel.state.lang = "es"
     legend = {item.label["value"] for item in panel.mapview._legend.items}
     assert "Zonas de control de un bando (WiF 2.2)" in legend
     assert "BLIN" in panel.units.source.data["text"]           # ARM is BLIN in Spanish

@@ -9,6 +9,7 @@ links, sit beside the board), so the view computes no rule itself (ASL E1.94, E1
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer.calculators import REGISTRY
 from viewer.games import section
@@ -31,17 +32,29 @@ SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")
 class AslNightView(pn.viewable.Viewer):
     """Board + tools + the illumination and LOS cards; every label from the catalogue."""
 
-    def __init__(self, board: Board, session: SessionState, board_name: str = "teaching",
-                 store: UserStore | None = None, **params):
+    board = param.ClassSelector(class_=Board, doc="The ASL board drawn: hexes, levels and what blocks sight.")
+
+    board_name = param.String(default="teaching", doc="The bundled or saved board's name the calculators read.")
+
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language.")
+
+    game_state = param.ClassSelector(class_=AslNightState, doc="""
+        The night on the board: selected hex, level, fires, LOS ends and NVR (saved per visitor).""")
+
+    store = param.ClassSelector(class_=UserStore, doc="Where this visitor's night is saved.")
+
+    def __init__(self, **params):
+        params.setdefault("state", SessionState())
+        params.setdefault("game_state", AslNightState())
+        if params.get("store") is None:
+            params["store"] = UserStore()
         super().__init__(**params)
-        self.board, self.session = board, session
-        self.store = store if store is not None else UserStore()
-        self.state = AslNightState()
+        board, board_name, state = self.board, self.board_name, self.state
         self.figure = BoardFigure(board, self._on_tap)
         self.light_card = CalculatorCard(calculator=REGISTRY["asl.illumination"](board=board_name, fires=""),
-                                         state=session)
-        self.los_card = CalculatorCard(calculator=REGISTRY["asl.los"](board=board_name), state=session)
-        self.calcs = CalculatorList(session, ASL_NIGHT)
+                                         state=state)
+        self.los_card = CalculatorCard(calculator=REGISTRY["asl.los"](board=board_name), state=state)
+        self.calcs = CalculatorList(state, ASL_NIGHT)
         self.model_note = alert("", alert_type="info", css_classes=["asl-model-note"])
         self.selected = markdown("", css_classes=["asl-selected"])
         self.level = pn.widgets.Select(options=[0], value=0, width=90, css_classes=["asl-level"])
@@ -51,14 +64,14 @@ class AslNightView(pn.viewable.Viewer):
         self.los_to = pn.widgets.Button(css_classes=["asl-los-to"], width=120)
         self.verdict = markdown("", css_classes=["asl-verdict"])
         self.light_summary = markdown("", css_classes=["asl-light-summary"])
-        self.nvr = pn.widgets.IntSlider(start=0, end=9, value=self.state.nvr, width=180, css_classes=["asl-nvr"])
+        self.nvr = pn.widgets.IntSlider(start=0, end=9, value=self.game_state.nvr, width=180, css_classes=["asl-nvr"])
         self.show_nvr = pn.widgets.Checkbox(value=False, css_classes=["asl-show-nvr"])
         self.nvr_note = markdown("", css_classes=["asl-nvr-note"])
         self._wire()
-        session.param.watch(self._relabel, "lang")
+        state.param.watch(self._relabel, "lang")
         self._relabel()
         self._restore()
-        self.state.param.watch(self._save, list(SAVED))
+        self.game_state.param.watch(self._save, list(SAVED))
         tools = pn.Column(self.selected, self.level, pn.Row(*self.fire_buttons.values(), self.clear_button),
                           self.light_summary, pn.Row(self.los_from, self.los_to), self.verdict,
                           pn.Row(self.nvr, self.show_nvr), self.nvr_note, width=420)
@@ -71,17 +84,17 @@ class AslNightView(pn.viewable.Viewer):
     # ------------------------------------------------------------------ wiring
     def _wire(self) -> None:
         for kind, button in self.fire_buttons.items():
-            button.on_click(lambda _e, k=kind: self.state.add_fire(k))
-        self.clear_button.on_click(lambda _e: self.state.clear_fires())
+            button.on_click(lambda _e, k=kind: self.game_state.add_fire(k))
+        self.clear_button.on_click(lambda _e: self.game_state.clear_fires())
         self.los_from.on_click(lambda _e: self._set_los("los_a"))
         self.los_to.on_click(lambda _e: self._set_los("los_b"))
-        self.level.param.watch(lambda e: setattr(self.state, "level", int(e.new)), "value")
-        self.nvr.param.watch(lambda e: setattr(self.state, "nvr", e.new), "value")
-        self.show_nvr.param.watch(lambda e: setattr(self.state, "show_nvr", e.new), "value")
-        self.state.param.watch(self._on_fires, "fires")
-        self.state.param.watch(self._on_los, ["los_a", "los_b"])
-        self.state.param.watch(self._on_select, "selected")
-        self.state.param.watch(self._on_ring, ["nvr", "show_nvr", "selected"])
+        self.level.param.watch(lambda e: setattr(self.game_state, "level", int(e.new)), "value")
+        self.nvr.param.watch(lambda e: setattr(self.game_state, "nvr", e.new), "value")
+        self.show_nvr.param.watch(lambda e: setattr(self.game_state, "show_nvr", e.new), "value")
+        self.game_state.param.watch(self._on_fires, "fires")
+        self.game_state.param.watch(self._on_los, ["los_a", "los_b"])
+        self.game_state.param.watch(self._on_select, "selected")
+        self.game_state.param.watch(self._on_ring, ["nvr", "show_nvr", "selected"])
         self.light_card.widgets["fires"].param.watch(self._draw_light, "value")
         for name in ("a", "b"):
             self.los_card.widgets[name].param.watch(self._draw_thread, "value")
@@ -105,52 +118,52 @@ class AslNightView(pn.viewable.Viewer):
             for loc in [values.get("los_a"), values.get("los_b")] + [f.split()[0] for f in values.get("fires", [])]:
                 if loc:
                     self.board.key(loc.split("@")[0])
-            self.state.param.update(**values)
+            self.game_state.param.update(**values)
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
             path = self.store.path("settings", "asl-night")
             self.restore_problem = str(self.store.set_aside("settings", "asl-night", f"{path}: {err}"))
             return
-        self.nvr.value, self.show_nvr.value = self.state.nvr, self.state.show_nvr
+        self.nvr.value, self.show_nvr.value = self.game_state.nvr, self.game_state.show_nvr
 
     def _save(self, *_):
-        self.store.save("settings", "asl-night", {k: getattr(self.state, k) for k in SAVED})
+        self.store.save("settings", "asl-night", {k: getattr(self.game_state, k) for k in SAVED})
 
     def _on_tap(self, hex_id: str) -> None:
-        self.state.selected = hex_id
+        self.game_state.selected = hex_id
 
     def _set_los(self, end: str) -> None:
-        if self.state.selected:
-            setattr(self.state, end, self.state.location())
+        if self.game_state.selected:
+            setattr(self.game_state, end, self.game_state.location())
 
     def _on_select(self, *_):
-        hid = self.state.selected
+        hid = self.game_state.selected
         self.figure.show_selection(hid)
         levels = list(self.board.info(hid).location_levels) if hid else [0]
         self.level.options = levels
-        self.level.value = levels[-1] if self.state.level not in levels else self.state.level
-        self.state.level = int(self.level.value)
+        self.level.value = levels[-1] if self.game_state.level not in levels else self.game_state.level
+        self.game_state.level = int(self.level.value)
         self._describe()
 
     def _on_fires(self, *_):
-        self.light_card.apply_inputs({"fires": ", ".join(self.state.fires)})
-        self.figure.show_fires(self.state.fires)
+        self.light_card.apply_inputs({"fires": ", ".join(self.game_state.fires)})
+        self.figure.show_fires(self.game_state.fires)
 
     def _on_los(self, *_):
-        values = {k: v for k, v in (("a", self.state.los_a), ("b", self.state.los_b)) if v}
+        values = {k: v for k, v in (("a", self.game_state.los_a), ("b", self.game_state.los_b)) if v}
         if values:
             self.los_card.apply_inputs(values)
         self._draw_thread()
 
     def _on_ring(self, *_):
-        self.figure.show_ring(self.state.selected, self.state.nvr, self.state.show_nvr)
+        self.figure.show_ring(self.game_state.selected, self.game_state.nvr, self.game_state.show_nvr)
 
     # ------------------------------------------------------------------ drawing
     def _draw_light(self, *_):
         result = self.light_card.result
-        hexes = result.value["hexes"] if (result is not None and self.state.fires) else {}
+        hexes = result.value["hexes"] if (result is not None and self.game_state.fires) else {}
         self.figure.show_light(hexes)
-        lang = self.session.lang
-        if not self.state.fires:
+        lang = self.state.lang
+        if not self.game_state.fires:
             self.light_summary.object = label("ui.asl.no_fires", lang)
             return
         lit = sum(1 for s in hexes.values() if s == "lit")
@@ -159,11 +172,11 @@ class AslNightView(pn.viewable.Viewer):
                                           hexes=", ".join(blind) or "-")
 
     def _draw_thread(self, *_):
-        a, b = self.state.los_a, self.state.los_b
+        a, b = self.game_state.los_a, self.game_state.los_b
         result = self.los_card.result if (a and b) else None
         status = result.value["status"] if result is not None else None
         self.figure.show_thread(a, b, status)
-        lang = self.session.lang
+        lang = self.state.lang
         if not (a and b):
             self.verdict.object = label("ui.asl.los_pick", lang, a=a or "-", b=b or "-")
             return
@@ -171,8 +184,8 @@ class AslNightView(pn.viewable.Viewer):
         self.verdict.object = "\n".join([f"**{label('ui.asl.verdict', lang)}**"] + [f"- {t}" for t in steps])
 
     def _describe(self):
-        lang = self.session.lang
-        hid = self.state.selected
+        lang = self.state.lang
+        hid = self.game_state.selected
         if not hid:
             self.selected.object = label("ui.asl.pick_hex", lang)
             return
@@ -182,7 +195,7 @@ class AslNightView(pn.viewable.Viewer):
                                      levels=", ".join(map(str, info.location_levels)))
 
     def _relabel(self, *_):
-        lang = self.session.lang
+        lang = self.state.lang
         self.model_note.object = label("ui.asl.model_note", lang)
         self.level.name = label("ui.asl.level", lang)
         for kind, button in self.fire_buttons.items():

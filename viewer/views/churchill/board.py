@@ -1,7 +1,7 @@
 """The Churchill board drawn with Bokeh: conference table, score track, fronts, Pol-Mil boxes, A-bomb track.
 
 Geometry comes from :mod:`viewer.rules.churchill.board`; the issues from the session
-(:class:`~viewer.state.churchill.session.ChurchillSession`). Clicking a table box puts the chosen issue
+(:class:`~viewer.state.churchill.conference.ChurchillState`). Clicking a table box puts the chosen issue
 there. The Front and A-bomb tracks are the placeholder layout until the user sets his board's.
 """
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import panel as pn
+import param
 from bokeh.models import ColumnDataSource, HoverTool, Label, TapTool
 from bokeh.plotting import figure
 
@@ -16,20 +17,20 @@ from viewer.rules.churchill import board
 from viewer.rules.churchill.polmil import probabilities
 from viewer.rules.churchill.table import CHAIR, COLOURS, NATIONS
 from viewer.state import SessionState
-from viewer.state.churchill.session import ISSUES, ChurchillSession
+from viewer.state.churchill.conference import ISSUES, ChurchillState
 from viewer.views.common.text import label
 
 STORAGE_X, STORAGE_Y = -9.5, 8.0
 PAPER = "#f3ead2"
 
 
-def _issue_xy(session: ChurchillSession) -> dict:
+def _issue_xy(game_state: ChurchillState) -> dict:
     """Marker positions: stacked slightly when several issues share a box; storage column otherwise."""
     xs, ys, names, colours, ids = [], [], [], [], []
     seen: Counter = Counter()
     stored = 0
     for issue in ISSUES:
-        pos = session.position(issue)
+        pos = game_state.position(issue)
         if pos is None:
             x, y = STORAGE_X, STORAGE_Y - 0.9 * stored
             stored += 1
@@ -52,9 +53,13 @@ def _issue_xy(session: ChurchillSession) -> dict:
 class ChurchillBoard(pn.viewable.Viewer):
     """The board of one session; clicking a conference-table box places the selected issue."""
 
-    def __init__(self, session: ChurchillSession, state: SessionState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=ChurchillState, doc="The conference table, the fronts and the stepper's place.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.session, self.state = session, state
+        game_state, state = self.game_state, self.state
         self.figure = figure(name="churchill-board", x_range=(-11, 34.5), y_range=(-11.5, 10.5), match_aspect=True,
                              tools="pan,wheel_zoom,reset", toolbar_location="above", height=640,
                              sizing_mode="stretch_width", background_fill_color=PAPER)
@@ -63,9 +68,9 @@ class ChurchillBoard(pn.viewable.Viewer):
         self._draw_table()
         self._draw_military()
         self._draw_issues()
-        session.param.watch(self._refresh_issues, ["issues", "selected_issue"])
-        session.param.watch(self._refresh_turn, ["step", "agenda_winner", "conference_winner", "scores", "leadership"])
-        session.param.watch(self._redraw_tracks, "settings")
+        game_state.param.watch(self._refresh_issues, ["issues", "selected_issue"])
+        game_state.param.watch(self._refresh_turn, ["step", "agenda_winner", "conference_winner", "scores", "leadership"])
+        game_state.param.watch(self._redraw_tracks, "settings")
         state.param.watch(self._relabel, "lang")
         self._relabel()
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", css_classes=["churchill-board"])
@@ -114,7 +119,7 @@ class ChurchillBoard(pn.viewable.Viewer):
 
     def _draw_military(self):
         f = self.figure
-        s = self.session.settings
+        s = self.game_state.settings
         for cx, cy in board.THEATER_CENTRE.values():
             f.circle(x=cx, y=cy, radius=board.THEATER_RADIUS, fill_color="#dfe8ee", fill_alpha=0.6, line_color="#889")
             f.scatter(x=[cx], y=[cy], size=26, marker="square", fill_color="#333", line_color="#000")
@@ -156,7 +161,7 @@ class ChurchillBoard(pn.viewable.Viewer):
 
     def _redraw_tracks(self, *_):
         """Front and A-bomb tracks after the user set his board's box counts."""
-        s = self.session.settings
+        s = self.game_state.settings
         fronts = board.front_boxes(s)
         self.front_source.data = {k: [r[k] for r in fronts] for k in ("x", "y", "front", "owner", "box")} | {
             "colour": [COLOURS[r["owner"]] for r in fronts], "name": ["" for _ in fronts]}
@@ -166,7 +171,7 @@ class ChurchillBoard(pn.viewable.Viewer):
         self._relabel()
 
     def _draw_issues(self):
-        self.issue_source = ColumnDataSource(_issue_xy(self.session), name="churchill-issues")
+        self.issue_source = ColumnDataSource(_issue_xy(self.game_state), name="churchill-issues")
         self.figure.scatter(x="x", y="y", source=self.issue_source, size=13, marker="hex", fill_color="colour",
                             line_color="white", line_width=1.5, name="churchill-issues")
         self.figure.text(x="x", y="y", text="name", source=self.issue_source, x_offset=9, text_baseline="middle",
@@ -184,7 +189,7 @@ class ChurchillBoard(pn.viewable.Viewer):
             return
         i = new[0]
         track, box = self.table_source.data["track"][i], self.table_source.data["box"][i]
-        self.session.place(self.session.selected_issue, None if track == "centre" else track, box)
+        self.game_state.place(self.game_state.selected_issue, None if track == "centre" else track, box)
         self.table_source.selected.indices = []
 
     def tap_box(self, track: str | None, box: int) -> None:
@@ -193,17 +198,17 @@ class ChurchillBoard(pn.viewable.Viewer):
         self._on_tap("indices", [], [rows.index(("centre" if track is None else track, 0 if track is None else box))])
 
     def _refresh_issues(self, *_):
-        data = _issue_xy(self.session)
+        data = _issue_xy(self.game_state)
         data["name"] = [label(f"churchill.issue.{i}", self.state.lang) for i in data["issue"]]
         self.issue_source.data = data
-        k = data["issue"].index(self.session.selected_issue)
+        k = data["issue"].index(self.game_state.selected_issue)
         self._selected_ring.data = {"x": [data["x"][k]], "y": [data["y"][k]]}
 
     def _refresh_turn(self, *_):
         from viewer.rules.churchill.stepper import conference_steps
 
-        steps = conference_steps(self.session.agenda_winner, self.session.conference_winner)
-        actor = steps[min(self.session.step, len(steps) - 1)].actor
+        steps = conference_steps(self.game_state.agenda_winner, self.game_state.conference_winner)
+        actor = steps[min(self.game_state.step, len(steps) - 1)].actor
         if actor is None:
             self._turn_ring.data = {"x": [], "y": []}
         else:
@@ -211,13 +216,13 @@ class ChurchillBoard(pn.viewable.Viewer):
             self._turn_ring.data = {"x": [x], "y": [y]}
         marks = {"x": [], "y": [], "colour": []}
         for j, n in enumerate(NATIONS):
-            tens, ones = divmod(max(0, int(self.session.scores.get(n, 0))), 10)
+            tens, ones = divmod(max(0, int(self.game_state.scores.get(n, 0))), 10)
             for row, v in (("x10", min(tens, 9)), ("x1", ones)):
                 marks["x"].append(-4.5 + v + 0.22 * (j - 1))
                 marks["y"].append((9.6 if row == "x10" else 8.6) - 0.25)
                 marks["colour"].append(COLOURS[n])
         self.score_marks.data = marks
-        lead = self.session.leadership
+        lead = self.game_state.leadership
         self.lead_source.data = {**self.lead_source.data,
                                  "text": [label("churchill.board.leads", self.state.lang, nation=lead[t]) for t in self.lead_source.data["theater"]],
                                  "colour": [COLOURS[lead[t]] for t in self.lead_source.data["theater"]]}
@@ -237,7 +242,7 @@ class ChurchillBoard(pn.viewable.Viewer):
             zip(self.front_source.data["front"], self.front_source.data["box"])]}
         for th, lab in self._theater_labels.items():
             lab.text = label(f"churchill.theater.{th}", lang)
-        self._placeholder.text = label("churchill.board.placeholder", lang) if self.session.settings.placeholder else ""
+        self._placeholder.text = label("churchill.board.placeholder", lang) if self.game_state.settings.placeholder else ""
         self._abomb_title.text = label("churchill.board.abomb", lang)
         self._storage_title.text = label("churchill.board.storage", lang)
         self._refresh_issues()

@@ -1,16 +1,17 @@
 """Move an issue on the Churchill table with a card (and a debate): where it lands and why.
 
-The move is made by the session (:meth:`ChurchillSession.move`, rules in viewer.rules.churchill);
+The move is made by the session (:meth:`ChurchillState.move`, rules in viewer.rules.churchill);
 the explanation is the ``churchill.issue-move`` calculator's steps for the same inputs.
 """
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer.calculators import REGISTRY
 from viewer.rules.churchill.table import CARD_KINDS, NATIONS
 from viewer.state import SessionState
-from viewer.state.churchill.session import CONDITIONAL, ISSUES, ChurchillSession
+from viewer.state.churchill.conference import CONDITIONAL, ISSUES, ChurchillState
 from viewer.views.common.text import alert, label, markdown, plain
 
 NOBODY = "none"
@@ -19,10 +20,14 @@ NOBODY = "none"
 class IssueMover(pn.viewable.Viewer):
     """Pick an issue, a card and maybe a debate; Move puts the issue where the rules say."""
 
-    def __init__(self, session: ChurchillSession, state: SessionState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=ChurchillState, doc="The conference table whose issues are moved.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.session, self.state = session, state
-        self.issue = pn.widgets.Select(options=list(ISSUES), value=session.selected_issue, css_classes=["churchill-issue"])
+        game_state, state = self.game_state, self.state
+        self.issue = pn.widgets.Select(options=list(ISSUES), value=game_state.selected_issue, css_classes=["churchill-issue"])
         self.mover = pn.widgets.Select(options=list(NATIONS), value="UK", css_classes=["churchill-mover"], width=110)
         self.card = pn.widgets.IntInput(value=3, start=0, end=12, css_classes=["churchill-card"], width=110)
         self.kind = pn.widgets.Select(options=list(CARD_KINDS), value="advisor", width=150)
@@ -31,15 +36,15 @@ class IssueMover(pn.viewable.Viewer):
         self.debate_card = pn.widgets.IntInput(value=2, start=0, end=12, css_classes=["churchill-debate-card"], width=110)
         self.debate_kind = pn.widgets.Select(options=list(CARD_KINDS), value="advisor", width=150)
         self.stop = pn.widgets.Checkbox(value=False)
-        self.button = pn.widgets.Button(button_type="primary", css_classes=["churchill-move"])
-        self.clear = pn.widgets.Button(button_type="light", css_classes=["churchill-clear"])
+        self.button = pn.widgets.Button(color="primary", css_classes=["churchill-move"])
+        self.clear = pn.widgets.Button(color="light", css_classes=["churchill-clear"])
         self.result = markdown("", css_classes=["churchill-move-result"])
         self.error = alert("", alert_type="danger", visible=False, css_classes=["churchill-move-error"])
-        self.issue.param.watch(lambda e: setattr(session, "selected_issue", e.new), "value")
-        session.param.watch(lambda e: setattr(self.issue, "value", e.new), "selected_issue")
-        session.param.watch(self._show_position, "issues")
+        self.issue.param.watch(lambda e: setattr(game_state, "selected_issue", e.new), "value")
+        game_state.param.watch(lambda e: setattr(self.issue, "value", e.new), "selected_issue")
+        game_state.param.watch(self._show_position, "issues")
         self.button.on_click(self._move)
-        self.clear.on_click(lambda _e: session.remove(self.issue.value))
+        self.clear.on_click(lambda _e: game_state.remove(self.issue.value))
         state.param.watch(self._relabel, "lang")
         self._relabel()
         self.layout = pn.Column(
@@ -48,7 +53,7 @@ class IssueMover(pn.viewable.Viewer):
             pn.Row(self.button, self.clear), self.error, self.result, css_classes=["churchill-mover-panel"])
 
     def _inputs(self) -> dict:
-        pos = self.session.position(self.issue.value)
+        pos = self.game_state.position(self.issue.value)
         track, box = ("centre", 0) if pos is None or pos.centre else (pos.track, pos.box)
         return {"track": track, "box": box, "mover": self.mover.value, "card": self.card.value,
                 "card_kind": self.kind.value, "bonus": self.bonus.value, "debater": self.debater.value,
@@ -60,7 +65,7 @@ class IssueMover(pn.viewable.Viewer):
 
         lang = self.state.lang
         try:
-            if self.session.position(self.issue.value) is not None and self.session.position(self.issue.value).captured:
+            if self.game_state.position(self.issue.value) is not None and self.game_state.position(self.issue.value).captured:
                 raise CalculatorInputError("track", label("churchill.move.captured", lang))
             calc = REGISTRY["churchill.issue-move"](**self._inputs())
             result = calc.compute()
@@ -70,13 +75,13 @@ class IssueMover(pn.viewable.Viewer):
             return
         self.error.visible = False
         debater = None if self.debater.value == NOBODY else self.debater.value
-        self.session.move(self.issue.value, self.mover.value, self.card.value, self.kind.value, self.bonus.value,
+        self.game_state.move(self.issue.value, self.mover.value, self.card.value, self.kind.value, self.bonus.value,
                           debater, self.debate_card.value, self.debate_kind.value, 0, self.stop.value)
         steps = "\n".join(f"{i}. {s.text(lang)} ({s.rule})" for i, s in enumerate(result.steps, 1))
         self.result.object = f"### {self._where(lang)}\n\n{steps}"
 
     def _where(self, lang: str) -> str:
-        pos = self.session.position(self.issue.value)
+        pos = self.game_state.position(self.issue.value)
         name = label(f"churchill.issue.{self.issue.value}", lang)
         if pos is None:
             return label("churchill.move.stored", lang, issue=name)

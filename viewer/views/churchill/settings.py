@@ -7,36 +7,41 @@ from __future__ import annotations
 from dataclasses import replace
 
 import panel as pn
+import param
 
 from viewer.rules.churchill.board import BoardSettings
 from viewer.rules.churchill.table import NATIONS
 from viewer.state import SessionState
-from viewer.state.churchill.session import ChurchillSession
+from viewer.state.churchill.conference import ChurchillState
 from viewer.views.common.text import label
 
 
 class BoardSettingsPanel(pn.viewable.Viewer):
     """Front box counts, A-bomb track length, scores and theater commands, written to the session."""
 
-    def __init__(self, session: ChurchillSession, state: SessionState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=ChurchillState, doc="The board whose fronts, tracks and scores are set.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.session, self.state = session, state
-        s = session.settings
+        game_state, state = self.game_state, self.state
+        s = game_state.settings
         self.front = pn.widgets.Select(options=[f.id for f in s.fronts], value=s.fronts[0].id, width=220)
         self.boxes = pn.widgets.IntInput(value=s.fronts[0].boxes, start=1, end=20, width=120)
         self.abomb = pn.widgets.IntInput(value=s.abomb_boxes, start=1, end=20, width=140)
-        self.apply = pn.widgets.Button(button_type="light", css_classes=["churchill-settings-apply"])
-        self.reset = pn.widgets.Button(button_type="light")
-        self.scores = {n: pn.widgets.IntInput(value=int(session.scores.get(n, 0)), start=0, end=999, width=110) for n in NATIONS}
-        self.lead = {th: pn.widgets.Select(options=["UK", "US"], value=session.leadership[th], width=130)
+        self.apply = pn.widgets.Button(color="light", css_classes=["churchill-settings-apply"])
+        self.reset = pn.widgets.Button(color="light")
+        self.scores = {n: pn.widgets.IntInput(value=int(game_state.scores.get(n, 0)), start=0, end=999, width=110) for n in NATIONS}
+        self.lead = {th: pn.widgets.Select(options=["UK", "US"], value=game_state.leadership[th], width=130)
                      for th in ("europe", "pacific")}
         self.front.param.watch(self._show_front, "value")
         self.apply.on_click(self._apply)
-        self.reset.on_click(lambda _e: setattr(session, "settings", BoardSettings()))
+        self.reset.on_click(lambda _e: setattr(game_state, "settings", BoardSettings()))
         for n, w in self.scores.items():
-            w.param.watch(lambda e, n=n: setattr(session, "scores", {**session.scores, n: int(e.new)}), "value")
+            w.param.watch(lambda e, n=n: setattr(game_state, "scores", {**game_state.scores, n: int(e.new)}), "value")
         for th, w in self.lead.items():
-            w.param.watch(lambda e, th=th: setattr(session, "leadership", {**session.leadership, th: e.new}), "value")
+            w.param.watch(lambda e, th=th: setattr(game_state, "leadership", {**game_state.leadership, th: e.new}), "value")
         self.layout = pn.Card(pn.Row(self.front, self.boxes, self.abomb, self.apply, self.reset),
                               pn.Row(*self.scores.values(), *self.lead.values()), collapsed=True,
                               sizing_mode="stretch_width", css_classes=["churchill-settings"])
@@ -44,17 +49,17 @@ class BoardSettingsPanel(pn.viewable.Viewer):
         self._relabel()
 
     def _show_front(self, *_):
-        self.boxes.value = next(f.boxes for f in self.session.settings.fronts if f.id == self.front.value)
+        self.boxes.value = next(f.boxes for f in self.game_state.settings.fronts if f.id == self.front.value)
 
     def _apply(self, *_):
-        s = self.session.settings.with_front_boxes(self.front.value, int(self.boxes.value))
-        self.session.settings = replace(s, abomb_boxes=int(self.abomb.value), placeholder=False)
+        s = self.game_state.settings.with_front_boxes(self.front.value, int(self.boxes.value))
+        self.game_state.settings = replace(s, abomb_boxes=int(self.abomb.value), placeholder=False)
 
     def _relabel(self, *_):
         lang = self.state.lang
         self.layout.title = label("churchill.settings.title", lang)
         self.front.name = label("churchill.settings.front", lang)
-        self.front.options = {label(f"churchill.front.{f.id}", lang): f.id for f in self.session.settings.fronts}
+        self.front.options = {label(f"churchill.front.{f.id}", lang): f.id for f in self.game_state.settings.fronts}
         self.boxes.name = label("churchill.settings.boxes", lang)
         self.abomb.name = label("churchill.settings.abomb", lang)
         self.apply.name = label("churchill.settings.apply", lang)

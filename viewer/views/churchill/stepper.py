@@ -6,13 +6,14 @@ player to act. Steps come from :func:`viewer.rules.churchill.stepper.conference_
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer.ruleref import RuleRef
 from viewer.rules.churchill.agenda import issues_won
 from viewer.rules.churchill.stepper import conference_steps, debate_order
 from viewer.rules.churchill.table import NATIONS
 from viewer.state import SessionState
-from viewer.state.churchill.session import ChurchillSession
+from viewer.state.churchill.conference import ChurchillState
 from viewer.views.common.rulelink import RuleLink
 from viewer.views.common.text import label, markdown
 
@@ -20,35 +21,39 @@ from viewer.views.common.text import label, markdown
 class ConferenceStepper(pn.viewable.Viewer):
     """Back / Next through the conference; the agenda and conference winners set the turn order."""
 
-    def __init__(self, session: ChurchillSession, state: SessionState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=ChurchillState, doc="The conference being stepped through.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.session, self.state = session, state
+        game_state, state = self.game_state, self.state
         self.back = pn.widgets.Button(css_classes=["churchill-step-back"], width=110)
-        self.next = pn.widgets.Button(button_type="primary", css_classes=["churchill-step-next"], width=110)
-        self.agenda = pn.widgets.Select(options=list(NATIONS), value=session.agenda_winner, width=160)
-        self.winner = pn.widgets.Select(options=list(NATIONS), value=session.conference_winner, width=160)
+        self.next = pn.widgets.Button(color="primary", css_classes=["churchill-step-next"], width=110)
+        self.agenda = pn.widgets.Select(options=list(NATIONS), value=game_state.agenda_winner, width=160)
+        self.winner = pn.widgets.Select(options=list(NATIONS), value=game_state.conference_winner, width=160)
         self.text = markdown("", css_classes=["churchill-step"])
         self.link = pn.Row()
         self.back.on_click(lambda _e: self._go(-1))
         self.next.on_click(lambda _e: self._go(1))
-        self.agenda.param.watch(lambda e: setattr(session, "agenda_winner", e.new), "value")
-        self.winner.param.watch(lambda e: setattr(session, "conference_winner", e.new), "value")
-        session.param.watch(self._show, ["step", "agenda_winner", "conference_winner", "issues"])
+        self.agenda.param.watch(lambda e: setattr(game_state, "agenda_winner", e.new), "value")
+        self.winner.param.watch(lambda e: setattr(game_state, "conference_winner", e.new), "value")
+        game_state.param.watch(self._show, ["step", "agenda_winner", "conference_winner", "issues"])
         state.param.watch(self._show, "lang")
         self._show()
         self.layout = pn.Column(pn.Row(self.back, self.next, self.agenda, self.winner), self.text, self.link,
                                 css_classes=["churchill-stepper"])
 
     def steps(self):
-        return conference_steps(self.session.agenda_winner, self.session.conference_winner)
+        return conference_steps(self.game_state.agenda_winner, self.game_state.conference_winner)
 
     def _go(self, delta: int) -> None:
-        self.session.step = max(0, min(self.session.step + delta, len(self.steps()) - 1))
+        self.game_state.step = max(0, min(self.game_state.step + delta, len(self.steps()) - 1))
 
     def _show(self, *_):
         lang = self.state.lang
         steps = self.steps()
-        i = min(self.session.step, len(steps) - 1)
+        i = min(self.game_state.step, len(steps) - 1)
         s = steps[i]
         head = label("churchill.step.header", lang, n=i + 1, total=len(steps), phase=label(f"churchill.phase.{s.phase}", lang))
         what = label(f"churchill.step.{s.key}", lang, actor=s.actor or "", card=s.card)
@@ -58,7 +63,7 @@ class ConferenceStepper(pn.viewable.Viewer):
             first, second = debate_order(s.actor)
             extra = "\n\n" + label("churchill.step.debaters", lang, first=first, second=second)
         if s.key in ("end_meeting", "conference_winner"):
-            won = issues_won(self.session.positions())
+            won = issues_won(self.game_state.positions())
             top = [n for n in NATIONS if won[n] == max(won.values())]
             leader = top[0] if len(top) == 1 else " = ".join(top)
             extra += "\n\n" + label("churchill.step.board_count", lang, uk=won["UK"], us=won["US"], ussr=won["USSR"],

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer import GAMES, games, hexgrid
 from viewer.state import SessionState
@@ -52,13 +53,16 @@ def picture(game: str) -> str:
     return _hex_svg(list(declared.terrain), night=declared.night)
 
 
-class Landing:
-    """The cards of the five games, relabelled when the language changes."""
+class Landing(pn.viewable.Viewer):
+    """The cards of the declared games, relabelled when the language changes."""
 
-    def __init__(self, state: SessionState, built=None):
-        """``built``: the games whose app is served (default :data:`BUILT`)."""
-        self.state = state
-        self.built = tuple(BUILT if built is None else built)
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language.")
+
+    built = param.List(default=list(BUILT), doc="The games whose app is served (linked); the others show their status.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        state = self.state
         self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
                                        styles={"border": "1px solid #ddd", "border-radius": "8px",
                                                "padding": "8px"})
@@ -81,3 +85,6 @@ class Landing:
             else:
                 action = f'<em>{label(f"game.{game}.status", lang)}</em>'
             card.object = (f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p><p>{action}</p>')
+
+    def __panel__(self):
+        return self.layout

@@ -95,8 +95,9 @@ class ReferenceView(pn.viewable.Viewer):
         book_tab = pn.Column(self._upload_info, self._upload,
                              pn.Row(pn.Column(self._book_search, self._book_hits), self._book_text,
                                     sizing_mode="stretch_width"), sizing_mode="stretch_width")
-        self.sections = Sections(self.state, {"ref.cards_tab": cards_tab, "ref.glossary_tab": self.glossary,
-                                              "ref.rulebook_tab": book_tab})
+        self.sections = Sections(state=self.state, sections={"ref.cards_tab": cards_tab,
+                                                             "ref.glossary_tab": self.glossary,
+                                                             "ref.rulebook_tab": book_tab})
         self.layout = self.sections.layout
 
         self._game.param.watch(lambda e: setattr(self.ref, "game", e.new), "value")

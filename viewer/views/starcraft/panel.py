@@ -3,6 +3,7 @@ calculator cards fed by the selected attacker and target (SC 8.7.3, 8.7.7, 8.9.1
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer.games import section
 from viewer.rules.starcraft.profiles import ProfileError, profiles_from_dict
@@ -20,11 +21,15 @@ SC_CALCULATORS = section("starcraft", "calculators")
 class StarcraftPanel(pn.viewable.Viewer):
     """Controls beside the table and the calculators they feed."""
 
-    def __init__(self, state: SessionState, sc: StarcraftState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=StarcraftState, doc="The table: models, selection, target and range.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.state, self.sc = state, sc
+        state, game_state = self.state, self.game_state
         self.target = pn.widgets.Select(options=[""], value="", width=240, css_classes=["sc-target"])
-        self.range = pn.widgets.FloatInput(value=sc.weapon_range, start=0, end=100, step=1, width=240)
+        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, start=0, end=100, step=1, width=240)
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
         self.help = markdown("", width=360)
         self.upload_label = markdown("", width=360)
@@ -39,11 +44,11 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.attacker_profile.param.watch(self._weapons, "value")
         for w in (self.weapon, self.target_profile):
             w.param.watch(self._feed_profiles, "value")
-        self.target.param.watch(lambda e: setattr(self.sc, "target", e.new or ""), "value")
-        self.range.param.watch(lambda e: setattr(self.sc, "weapon_range", float(e.new or 0)), "value")
-        self.settle.on_click(lambda _: self.sc.settle_markers())
-        sc.param.watch(self._targets, ["selected", "table"])
-        sc.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
+        self.target.param.watch(lambda e: setattr(self.game_state, "target", e.new or ""), "value")
+        self.range.param.watch(lambda e: setattr(self.game_state, "weapon_range", float(e.new or 0)), "value")
+        self.settle.on_click(lambda _: self.game_state.settle_markers())
+        game_state.param.watch(self._targets, ["selected", "table"])
+        game_state.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
         state.param.watch(self._relabel, "lang")
         self._relabel()
         self._targets()
@@ -60,18 +65,18 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.target_profile.name = label("sc.ui.profile.target", lang)
 
     def _targets(self, *_):
-        options = ["", *self.sc.enemy_units()]
+        options = ["", *self.game_state.enemy_units()]
         if list(self.target.options) != options:
             self.target.options = options
         if self.target.value not in options:
             self.target.value = ""
 
     def _feed(self, *_):
-        attack = self.sc.attack_inputs()
+        attack = self.game_state.attack_inputs()
         if attack:
             self.calculators.fill("starcraft.ranged-attack", **attack)
             self.calculators.fill("starcraft.melee", target_models=attack["target_models"])
-        charge = self.sc.charge_inputs()
+        charge = self.game_state.charge_inputs()
         if charge:
             self.calculators.fill("starcraft.charge", **charge)
 

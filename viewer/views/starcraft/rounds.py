@@ -4,6 +4,7 @@ The rules live in :mod:`viewer.rules.starcraft.rounds`; this view only calls the
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer.rules.starcraft.rounds import PHASE_NAMES, TrackerError
 from viewer.state import SessionState
@@ -14,14 +15,18 @@ from viewer.views.common.text import alert, label, markdown, plain
 class RoundTrackerView(pn.viewable.Viewer):
     """Buttons and a status line driving the session's :class:`RoundTracker`."""
 
-    def __init__(self, state: SessionState, sc: StarcraftState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=StarcraftState, doc="The table whose rounds are tracked.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.state, self.sc = state, sc
+        state, game_state = self.state, self.game_state
         self.status = markdown("", css_classes=["sc-rounds"])
         self.error = alert("", alert_type="warning", visible=False)
         self.starter = pn.widgets.RadioButtonGroup(options=["A", "B"], value="A")
         self.start = pn.widgets.Button(css_classes=["sc-start-phase"])
-        self.unit = pn.widgets.Select(options=sorted(sc.tracker.units), width=160)
+        self.unit = pn.widgets.Select(options=sorted(game_state.tracker.units), width=160)
         self.action = pn.widgets.Select(options=[], width=160)
         self.activate = pn.widgets.Button(css_classes=["sc-activate"])
         self.pass_button = pn.widgets.Button(css_classes=["sc-pass"])
@@ -32,28 +37,28 @@ class RoundTrackerView(pn.viewable.Viewer):
         self.end = pn.widgets.Button(css_classes=["sc-end-round"])
         self.start.on_click(lambda _: self._do("start_phase", self.starter.value))
         self.activate.on_click(lambda _: self._do("activate", self.unit.value, self.action.value))
-        self.pass_button.on_click(lambda _: self._do("pass_turn", self.sc.tracker.active))
+        self.pass_button.on_click(lambda _: self._do("pass_turn", self.game_state.tracker.active))
         self.next.on_click(lambda _: self._do("next_phase"))
         self.end.on_click(lambda _: self._do("end_round", self.vp_a.value, self.vp_b.value, self.roll_off.value))
         self.unit.param.watch(self._actions, "value")
-        sc.param.watch(self.refresh, ["tracker", "table"])
+        game_state.param.watch(self.refresh, ["tracker", "table"])
         state.param.watch(self.refresh, "lang")
         self.refresh()
 
     def _do(self, action, *args):
         try:
-            self.sc.track(action, *args)
+            self.game_state.track(action, *args)
             self.error.visible = False
         except TrackerError as err:
             self.error.object = plain(err)
             self.error.visible = True
 
     def _actions(self, *_):
-        acts = self.sc.tracker.legal_actions(self.unit.value) if self.unit.value else ()
+        acts = self.game_state.tracker.legal_actions(self.unit.value) if self.unit.value else ()
         self.action.options = list(acts)
 
     def refresh(self, *_):
-        lang, tr = self.state.lang, self.sc.tracker
+        lang, tr = self.state.lang, self.game_state.tracker
         self.start.label = label("sc.ui.rounds.start", lang)
         self.activate.label = label("sc.ui.rounds.activate", lang)
         self.pass_button.label = label("sc.ui.rounds.pass", lang)

@@ -8,6 +8,7 @@ The view draws what :class:`viewer.state.starcraft.table.StarcraftState` derives
 from __future__ import annotations
 
 import panel as pn
+import param
 from bokeh.models import ColumnDataSource, PointDrawTool
 from bokeh.plotting import figure
 
@@ -23,10 +24,15 @@ AFFINITY_KEYS = {1: "red", 2: "blue", 3: "red", 4: "blue", 5: "neutral"}
 class StarcraftTableView(pn.viewable.Viewer):
     """The table figure (named ``sctable``) and its status panel."""
 
-    def __init__(self, state: SessionState, sc: StarcraftState | None = None, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=StarcraftState, doc="The table drawn: terrain, models, selection.")
+
+    def __init__(self, **params):
+        params.setdefault("game_state", StarcraftState())
         super().__init__(**params)
-        self.state, self.sc = state, sc or StarcraftState()
-        t = self.sc.table
+        state = self.state
+        t = self.game_state.table
         fig = figure(name="sctable", x_range=(0, t.width), y_range=(0, t.height), width=620, height=620,
                      match_aspect=True, tools="", toolbar_location="above")
         fig.grid.grid_line_alpha = 0.15
@@ -54,14 +60,14 @@ class StarcraftTableView(pn.viewable.Viewer):
         self.models.on_change("data", self._on_models)
         self.models.selected.on_change("indices", self._on_pick)
         self.status = markdown("", css_classes=["sc-status"], width=360)
-        self.sc.param.watch(self.refresh, ["table", "selected", "weapon_range"])
+        self.game_state.param.watch(self.refresh, ["table", "selected", "weapon_range"])
         state.param.watch(self.refresh, "lang")
         self.refresh()
 
     # -- data ----------------------------------------------------------------------------------
     def _model_data(self) -> dict[str, list]:
         cols = {"id": [], "unit": [], "x": [], "y": [], "r": [], "color": []}
-        for u in self.sc.table.units:
+        for u in self.game_state.table.units:
             if not u.on_table:
                 continue
             for m in u.models:
@@ -71,27 +77,27 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     def _on_models(self, attr, old, new):
         """A drag ended: move every model whose position changed (SC 8.5.3 zones follow)."""
-        table = self.sc.table
+        table = self.game_state.table
         moved = False
         for mid, x, y in zip(new["id"], new["x"], new["y"]):
-            m = self.sc.model(mid)
+            m = self.game_state.model(mid)
             if abs(m.x - x) > 1e-9 or abs(m.y - y) > 1e-9:
                 table = table.move_model(mid, x, y)
                 moved = True
         if moved:
-            self.sc.table = table
+            self.game_state.table = table
 
     def _on_pick(self, attr, old, new):
         if new:
-            self.sc.selected = self.models.data["id"][new[0]]
+            self.game_state.selected = self.models.data["id"][new[0]]
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self, *_):
-        rows = self.sc.control()
+        rows = self.game_state.control()
         self.contest.data = {"x": [r["x"] for r in rows], "y": [r["y"] for r in rows],
                              "r": [3.0 for _ in rows], "color": [OWNER_COLORS[r["controller"]] for r in rows],
                              "label": [str(r["number"]) for r in rows]}
-        for k, rings in self.sc.zones().items():
+        for k, rings in self.game_state.zones().items():
             self.zone_sources[k].data = {"xs": [r[0] for r in rings], "ys": [r[1] for r in rings]}
         self.status.object = self._status(rows)
 
@@ -105,12 +111,12 @@ class StarcraftTableView(pn.viewable.Viewer):
                                       owner=who, a=r["supply_a"], b=r["supply_b"],
                                       verdict=label(f"sc.ui.row.{r['row']}", lang)))
         lines.append(f"### {label('sc.ui.engaged', lang)}")
-        pairs = self.sc.engaged_pairs()
+        pairs = self.game_state.engaged_pairs()
         lines += [f"- {a} ↔ {b}" for a, b in pairs] or [f"- {label('sc.ui.none', lang)}"]
-        if self.sc.selected:
-            unit = self.sc.unit_of_selected()
+        if self.game_state.selected:
+            unit = self.game_state.unit_of_selected()
             lines.append(f"### {label('sc.ui.selected', lang)}")
-            lines.append(label("sc.ui.selected_row", lang, model=self.sc.selected, unit=unit.name or unit.id,
+            lines.append(label("sc.ui.selected_row", lang, model=self.game_state.selected, unit=unit.name or unit.id,
                                tag=label(f"sc.ui.tag.{unit.tag}", lang), supply=unit.supply, speed=unit.speed))
         return "\n".join(lines)
 

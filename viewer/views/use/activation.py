@@ -3,6 +3,7 @@ each step with its cost, the MP left and a link to its rule."""
 from __future__ import annotations
 
 import panel as pn
+import param
 
 from viewer.ruleref import RuleRef
 from viewer.rules.use.activation import PANZER_EXAMPLE
@@ -15,9 +16,14 @@ from viewer.views.common.text import label, markdown
 class UseActivation(pn.viewable.Viewer):
     """Buttons to step the example forward and back; one row per step taken."""
 
-    def __init__(self, state: SessionState, use: UseState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=UseState, doc="The board, its units and the selection.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.state, self.use, self.n = state, use, 0
+        state, game_state = self.state, self.game_state
+        self.n = 0
         self.title = markdown("", css_classes=["use-activation-title"])
         self.next = pn.widgets.Button(css_classes=["use-activation-next"], color="primary")
         self.back = pn.widgets.Button(css_classes=["use-activation-back"])
@@ -28,7 +34,7 @@ class UseActivation(pn.viewable.Viewer):
         state.param.watch(self._render, "lang")
         self._render()
         self.layout = pn.Column(self.title, pn.Row(self.back, self.next), self.rows, sizing_mode="stretch_width",
-                                visible=use.board_name == "fixture:france-1940")
+                                visible=game_state.board_name == "fixture:france-1940")
 
     def _go(self, d: int):
         self.n = max(0, min(len(PANZER_EXAMPLE), self.n + d))
@@ -44,7 +50,7 @@ class UseActivation(pn.viewable.Viewer):
         self.title.object = "#### " + label("use.activation.title", lang)
         self.next.label = label("use.activation.next", lang)
         self.back.label = label("use.activation.back", lang)
-        act = self.use.play_example(self.n)
+        act = self.game_state.play_example(self.n)
         if act is None:
             self.rows.objects = []
             return

@@ -5,6 +5,7 @@ it may attack), enemy ZOC per faction, and naval reach from a selected port (USE
 from __future__ import annotations
 
 import panel as pn
+import param
 from bokeh.models import ColumnDataSource
 
 from viewer.board import load_map
@@ -24,11 +25,15 @@ FACTION_COLORS = {"axis": "#5a5a5a", "western-allies": "#3f6fc4", "soviet": "#b8
 class UseMap(pn.viewable.Viewer):
     """Map, unit markers, overlays and the selection widgets of the /use page."""
 
-    def __init__(self, state: SessionState, use: UseState, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=UseState, doc="The board, its units and the selection.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.state, self.use = state, use
-        board = use.board
-        self._board_name = use.board_name  # the map is drawn for this board only
+        state, game_state = self.state, self.game_state
+        board = game_state.board
+        self._board_name = game_state.board_name  # the map is drawn for this board only
         hexmap = load_map("use") if not board.fixture else to_hexmap(board)
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
@@ -44,22 +49,22 @@ class UseMap(pn.viewable.Viewer):
                                           css_classes=["use-fixture-note"])
         self.unit_select = pn.widgets.Select(options={}, css_classes=["use-unit-select"], width=260)
         self.port_select = pn.widgets.Select(options={}, css_classes=["use-port-select"], width=260)
-        self.ezoc_select = pn.widgets.Select(options={}, value=use.ezoc_faction, css_classes=["use-ezoc-select"], width=200)
-        self.naval_faction = pn.widgets.Select(options={}, value=use.faction, width=200)
-        self.first_step = pn.widgets.Checkbox(value=use.first_step_stops, css_classes=["use-first-step"])
-        self.box_cost = pn.widgets.Select(options={}, value=use.box_cost, width=200)
-        self.strategic = pn.widgets.Checkbox(value=use.strategic, css_classes=["use-strategic"])
-        self.strategic.param.watch(lambda e: setattr(use, "strategic", e.new), "value")
-        self.range = pn.widgets.IntInput(value=use.range, start=0, end=30, width=120, css_classes=["use-range"])
+        self.ezoc_select = pn.widgets.Select(options={}, value=game_state.ezoc_faction, css_classes=["use-ezoc-select"], width=200)
+        self.naval_faction = pn.widgets.Select(options={}, value=game_state.faction, width=200)
+        self.first_step = pn.widgets.Checkbox(value=game_state.first_step_stops, css_classes=["use-first-step"])
+        self.box_cost = pn.widgets.Select(options={}, value=game_state.box_cost, width=200)
+        self.strategic = pn.widgets.Checkbox(value=game_state.strategic, css_classes=["use-strategic"])
+        self.strategic.param.watch(lambda e: setattr(game_state, "strategic", e.new), "value")
+        self.range = pn.widgets.IntInput(value=game_state.range, start=0, end=30, width=120, css_classes=["use-range"])
         self.answer = markdown("", css_classes=["use-answer"], sizing_mode="stretch_width")
-        self.range.param.watch(lambda e: setattr(use, "range", int(e.new or 0)), "value")
-        self.unit_select.param.watch(lambda e: setattr(use, "unit", e.new or ""), "value")
-        self.port_select.param.watch(lambda e: setattr(use, "port", e.new or ""), "value")
-        self.ezoc_select.param.watch(lambda e: setattr(use, "ezoc_faction", e.new), "value")
-        self.naval_faction.param.watch(lambda e: setattr(use, "faction", e.new), "value")
-        self.first_step.param.watch(lambda e: setattr(use, "first_step_stops", e.new), "value")
-        self.box_cost.param.watch(lambda e: setattr(use, "box_cost", e.new), "value")
-        use.param.watch(self.redraw, ["unit", "port", "units", "ezoc_faction", "faction", "first_step_stops",
+        self.range.param.watch(lambda e: setattr(game_state, "range", int(e.new or 0)), "value")
+        self.unit_select.param.watch(lambda e: setattr(game_state, "unit", e.new or ""), "value")
+        self.port_select.param.watch(lambda e: setattr(game_state, "port", e.new or ""), "value")
+        self.ezoc_select.param.watch(lambda e: setattr(game_state, "ezoc_faction", e.new), "value")
+        self.naval_faction.param.watch(lambda e: setattr(game_state, "faction", e.new), "value")
+        self.first_step.param.watch(lambda e: setattr(game_state, "first_step_stops", e.new), "value")
+        self.box_cost.param.watch(lambda e: setattr(game_state, "box_cost", e.new), "value")
+        game_state.param.watch(self.redraw, ["unit", "port", "units", "ezoc_faction", "faction", "first_step_stops",
                                       "box_cost", "weather", "range", "strategic"])
         state.param.watch(self._relabel, "lang")
         state.param.watch(self._on_tap, "selected")
@@ -71,12 +76,12 @@ class UseMap(pn.viewable.Viewer):
         try:
             return self.mapview.hexmap.find(hex)
         except Exception:
-            q, r = grid.to_axial(hex, self.use.board.numbering)
+            q, r = grid.to_axial(hex, self.game_state.board.numbering)
             return (SHEET, q, r)
 
     def _relabel(self, *_):
-        lang, use = self.state.lang, self.use
-        self.fixture_note.object = label("use.fixture_note", lang, board=use.board_name)
+        lang, game_state = self.state.lang, self.game_state
+        self.fixture_note.object = label("use.fixture_note", lang, board=game_state.board_name)
         self.unit_select.name = label("use.pick_unit", lang)
         self.port_select.name = label("use.pick_port", lang)
         self.ezoc_select.name = label("use.ezoc_for", lang)
@@ -85,16 +90,16 @@ class UseMap(pn.viewable.Viewer):
         self.box_cost.name = label("use.box_cost", lang)
         self.range.name = label("use.range", lang)
         self.strategic.name = label("use.strategic", lang)
-        factions = {label(f"use.faction.{f}", lang): f for f in self.use.param.faction.objects}
+        factions = {label(f"use.faction.{f}", lang): f for f in self.game_state.param.faction.objects}
         self.ezoc_select.options, self.naval_faction.options = factions, dict(factions)
-        self.box_cost.options = {label(f"use.box_cost.{b}", lang): b for b in self.use.param.box_cost.objects}
+        self.box_cost.options = {label(f"use.box_cost.{b}", lang): b for b in self.game_state.param.box_cost.objects}
         self._options()
         self.redraw()
 
     def _options(self):
-        lang, b = self.state.lang, self.use.board
+        lang, b = self.state.lang, self.game_state.board
         self.unit_select.options = {label("use.none", lang): "", **{
-            f"{u.id} ({u.hex})": u.id for u in self.use.units}}
+            f"{u.id} ({u.hex})": u.id for u in self.game_state.units}}
         ports = sorted((h for h in b.hexes.values() if h.port), key=lambda h: h.name or h.label)
         self.port_select.options = {label("use.none", lang): "", **{f"{h.name or h.label} ({h.label})": h.label
                                                                    for h in ports}}
@@ -104,22 +109,22 @@ class UseMap(pn.viewable.Viewer):
         if key is None:
             return
         hex = self.mapview.hexmap.label(key)
-        here = [u.id for u in self.use.units if u.hex == hex]
+        here = [u.id for u in self.game_state.units if u.hex == hex]
         if here:
             self.unit_select.value = here[0]
-        elif hex in self.use.board.hexes and self.use.board.hexes[hex].port:
+        elif hex in self.game_state.board.hexes and self.game_state.board.hexes[hex].port:
             self.port_select.value = hex
 
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self, *_):
-        lang, use, ov = self.state.lang, self.use, self.mapview.overlays
-        if use.board_name != self._board_name:
+        lang, game_state, ov = self.state.lang, self.game_state, self.mapview.overlays
+        if game_state.board_name != self._board_name:
             return
-        if set(self.unit_select.options.values()) != {"", *(u.id for u in use.units)}:
+        if set(self.unit_select.options.values()) != {"", *(u.id for u in game_state.units)}:
             self._options()
         xs, ys, colors, texts, seen = [], [], [], [], {}
-        for u in use.units:
-            if u.hex not in use.board.hexes:
+        for u in game_state.units:
+            if u.hex not in game_state.board.hexes:
                 continue
             x, y = ov.centre(self._find(u.hex))
             n = seen[u.hex] = seen.get(u.hex, -1) + 1
@@ -129,32 +134,32 @@ class UseMap(pn.viewable.Viewer):
             texts.append(f"{u.id[:10]}{' S' + str(u.sorties) if u.sorties else ''}"
                          f"{'' if u.supply == 'full' else ' ·' + label('use.supply.' + u.supply, lang)}")
         self._units.data = {"x": xs, "y": ys, "color": colors, "text": texts}
-        ring = sorted(use.range_hexes())
+        ring = sorted(game_state.range_hexes())
         ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=0.35)
-        passages = use.passages()
-        ov.set("use-passages", hexes=[self._find(h) for _, hx, _ in passages for h in hx if h in use.board.hexes],
+        passages = game_state.passages()
+        ov.set("use-passages", hexes=[self._find(h) for _, hx, _ in passages for h in hx if h in game_state.board.hexes],
                color=[COLORS["use-open" if ok else "use-closed"] for _, hx, ok in passages for h in hx
-                      if h in use.board.hexes], alpha=0.6)
-        air = sorted(use.air_ends())
+                      if h in game_state.board.hexes], alpha=0.6)
+        air = sorted(game_state.air_ends())
         ov.set("use-air", hexes=[self._find(h) for h in air], color=COLORS["use-air"], alpha=0.45)
-        sm = use.strategic_reach()
+        sm = game_state.strategic_reach()
         sm_hexes = sorted(sm["ends"]) if sm else []
         ov.set("use-strategic", hexes=[self._find(h) for h in sm_hexes], color=COLORS["use-strategic"], alpha=0.55)
-        z = use.ezoc()
+        z = game_state.ezoc()
         ov.set("use-ezoc", hexes=[self._find(h) for h in sorted(z)], color=COLORS["use-ezoc"], alpha=0.25,
                label=[", ".join(sorted(z[h])) for h in sorted(z)])
-        lines = [label("use.ezoc_count", lang, n=len(z), faction=label(f"use.faction.{use.ezoc_faction}", lang))]
+        lines = [label("use.ezoc_count", lang, n=len(z), faction=label(f"use.faction.{game_state.ezoc_faction}", lang))]
         if air:
-            lines.append(label("use.air_summary", lang, unit=use.unit, n=len(air)))
+            lines.append(label("use.air_summary", lang, unit=game_state.unit, n=len(air)))
         if sm is not None:
             lines.append(label("use.sm_refused." + sm["refused"], lang) if sm["refused"] else
-                         label("use.sm_summary", lang, unit=use.unit, n=len(sm["ends"]) - 1))
-        reach = None if use.strategic else use.reach()
+                         label("use.sm_summary", lang, unit=game_state.unit, n=len(sm["ends"]) - 1))
+        reach = None if game_state.strategic else game_state.reach()
         if reach is None:
             for name in ("use-reach", "use-stop", "use-attack"):
                 ov.set(name)
-            if use.unit and not air and not use.strategic:
-                lines.append(label("use.not_land", lang, unit=use.unit))
+            if game_state.unit and not air and not game_state.strategic:
+                lines.append(label("use.not_land", lang, unit=game_state.unit))
         else:
             hexes = sorted(reach.cost)
             ov.set("use-reach", hexes=[self._find(h) for h in hexes], color=COLORS["use-reach"], alpha=0.35,
@@ -163,7 +168,7 @@ class UseMap(pn.viewable.Viewer):
             ov.set("use-stop", hexes=[self._find(h) for h in stops], color=COLORS["use-stop"], alpha=0.45)
             targets = sorted({a.target for a in reach.attacks})
             ov.set("use-attack", hexes=[self._find(h) for h in targets], color=COLORS["use-attack"], alpha=0.6)
-            lines.append(label("use.reach_summary", lang, unit=use.unit, mp=reach.mp, n=len(reach.cost) - 1,
+            lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp, n=len(reach.cost) - 1,
                                stops=", ".join(stops) or "-"))
             for a in reach.attacks[:12]:
                 kinds = " / ".join(label(f"use.attack_kind.{k}", lang) for k, ok in
@@ -172,22 +177,22 @@ class UseMap(pn.viewable.Viewer):
                                    cost=a.cost, kinds=kinds or "-"))
             for m in reach.missing:
                 lines.append(label("use.missing", lang, cell=m.cell, chart=m.chart))
-        nav = use.naval()
+        nav = game_state.naval()
         if nav is None:
             ov.set("use-naval")
         else:
             ends = [r for r in nav.routes.values() if r.target.startswith("port:") and r.can_end]
             ov.set("use-naval", hexes=[self._find(r.target[5:]) for r in ends], color=COLORS["use-naval"],
                    alpha=0.5, label=[f"{r.mp if r.mp is not None else str(r.mp_known) + '+'} MP" for r in ends])
-            lines.append(label("use.naval_summary", lang, port=use.port, n=len(ends),
+            lines.append(label("use.naval_summary", lang, port=game_state.port, n=len(ends),
                                closed=", ".join(nav.closed) or "-"))
             for r in sorted(nav.routes.values(), key=lambda r: (r.mp_known, r.target))[:15]:
                 mp = r.mp if r.mp is not None else label("use.mp_plus_straits", lang, mp=r.mp_known, n=r.straits)
-                lines.append(label("use.route_line", lang, target=_place(use.board, r.target, lang), mp=mp,
-                                   path=" → ".join(_place(use.board, n, lang) for n in r.nodes)))
+                lines.append(label("use.route_line", lang, target=_place(game_state.board, r.target, lang), mp=mp,
+                                   path=" → ".join(_place(game_state.board, n, lang) for n in r.nodes)))
         for name, _, ok in passages:
             lines.append(label("use.passage_open" if ok else "use.passage_closed", lang, name=name,
-                               faction=label(f"use.faction.{use.faction}", lang)))
+                               faction=label(f"use.faction.{game_state.faction}", lang)))
         self.answer.object = "\n".join(f"- {x}" for x in lines)
 
     def __panel__(self):

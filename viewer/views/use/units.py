@@ -4,7 +4,9 @@ sets it) or remove it. Changes are saved per user (viewer.state.use.board)."""
 from __future__ import annotations
 
 import panel as pn
+import param
 
+from viewer.board import HexMap
 from viewer.rules.use.units import CLASSES, FACTIONS, SUPPLY, TYPES, UnitError
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
@@ -12,9 +14,15 @@ from viewer.views.common.text import label, markdown, plain
 
 
 class UseUnits(pn.viewable.Viewer):
-    def __init__(self, state: SessionState, use: UseState, hexmap, **params):
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
+
+    game_state = param.ClassSelector(class_=UseState, doc="The board whose units are edited.")
+
+    hexmap = param.ClassSelector(class_=HexMap, doc="The map the units stand on.")
+
+    def __init__(self, **params):
         super().__init__(**params)
-        self.state, self.use, self.hexmap = state, use, hexmap
+        state, game_state = self.state, self.game_state
         self.name_input = pn.widgets.TextInput(width=160, css_classes=["use-unit-name"])
         self.faction = pn.widgets.Select(options=list(FACTIONS), width=150)
         self.cls = pn.widgets.Select(options=list(CLASSES), width=100)
@@ -27,7 +35,7 @@ class UseUnits(pn.viewable.Viewer):
         self.add.on_click(self._add)
         self.remove.on_click(self._remove)
         self.supply.param.watch(self._supply, "value")
-        use.param.watch(self._on_unit, "unit")
+        game_state.param.watch(self._on_unit, "unit")
         state.param.watch(self._relabel, "lang")
         self._relabel()
 
@@ -53,24 +61,24 @@ class UseUnits(pn.viewable.Viewer):
             self.message.object = label("use.units.pick_hex", self.state.lang)
             return
         try:
-            self.use.add_unit(self.name_input.value, self.faction.value, self.cls.value, self.type.value, hex)
+            self.game_state.add_unit(self.name_input.value, self.faction.value, self.cls.value, self.type.value, hex)
         except UnitError as err:
             self.message.object = plain(err)
             return
         self.message.object = label("use.units.added", self.state.lang, unit=plain(self.name_input.value), hex=plain(hex))
 
     def _remove(self, *_):
-        if self.use.unit:
-            self.use.remove_unit(self.use.unit)
+        if self.game_state.unit:
+            self.game_state.remove_unit(self.game_state.unit)
 
     def _supply(self, event):
-        if self.use.unit and event.new:
-            current = next((u.supply for u in self.use.units if u.id == self.use.unit), None)
+        if self.game_state.unit and event.new:
+            current = next((u.supply for u in self.game_state.units if u.id == self.game_state.unit), None)
             if current != event.new:
-                self.use.set_supply(self.use.unit, event.new)
+                self.game_state.set_supply(self.game_state.unit, event.new)
 
     def _on_unit(self, *_):
-        u = next((u for u in self.use.units if u.id == self.use.unit), None)
+        u = next((u for u in self.game_state.units if u.id == self.game_state.unit), None)
         if u is not None:
             self.supply.value = u.supply
 

@@ -43,20 +43,20 @@ class ScenarioPanel(pn.viewable.Viewer):
         if params.get("store") is None:
             params["store"] = UserStore()
         super().__init__(**params)
-        self.session = self.mapview.state
+        self.state = self.mapview.state
         self.scenario = ScenarioState(hexmap=self.mapview.hexmap)
         self.results = ScenarioResults(self.mapview.hexmap)
         self.layers = SupplyLayers(self.mapview)
         self.units = UnitLayer(self.mapview)
-        self.editor = ScenarioEditor(scenario=self.scenario, state=self.session, store=self.store)
-        self.report = SupplyReport(self.session, [])
+        self.editor = ScenarioEditor(scenario=self.scenario, state=self.state, store=self.store)
+        self.report = SupplyReport(self.state, [])
         self.range_data = None
         self.last_seconds = 0.0
         self._pending = False
         self.scenario.param.watch(self._on_scenario, "scenario")
         self.scenario.param.watch(self._on_unit, "selected_unit")
-        self.session.param.watch(self._on_click, "selected")
-        self.session.param.watch(self._on_lang, "lang")
+        self.state.param.watch(self._on_click, "selected")
+        self.state.param.watch(self._on_lang, "lang")
         self.report.zoc_side.param.watch(lambda _e: self.draw_zoc(), "value")
         if self.weather is not None:
             self.scenario.weather = dict(self.weather.zones)
@@ -74,7 +74,7 @@ class ScenarioPanel(pn.viewable.Viewer):
         start = time.perf_counter()
         scenario = self.traced()
         res = self.results.compute(scenario)
-        lang = self.session.lang
+        lang = self.state.lang
         self.units.set_supply(res.in_supply, scenario, self.scenario.selected_unit, lang)
         self._sync_sides(scenario)
         self.draw_zoc()
@@ -107,7 +107,7 @@ class ScenarioPanel(pn.viewable.Viewer):
     def _draw_selected(self, scenario) -> None:
         """The selected unit's chain, range and words; with no unit selected, the range towards
         the supply source (a city) in the selected hex, if any (WiF 2.4.2)."""
-        lang = self.session.lang
+        lang = self.state.lang
         unit = self.scenario.unit()
         res = self.results.results
         result = res.supply.get(unit.id) if unit is not None and res is not None else None
@@ -115,8 +115,8 @@ class ScenarioPanel(pn.viewable.Viewer):
         source = None
         if unit is not None and unit.hex is not None and scenario is not None:
             self.range_data = self.results.supply_range(scenario, unit.id)
-        elif unit is None and scenario is not None and self.session.selected is not None:
-            source = self._city_at(self.session.selected)
+        elif unit is None and scenario is not None and self.state.selected is not None:
+            source = self._city_at(self.state.selected)
             if source is not None:
                 try:
                     self.range_data = self.results.supply_range(scenario, source)
@@ -162,7 +162,7 @@ class ScenarioPanel(pn.viewable.Viewer):
         res = self.results.results
         side = self.report.zoc_side.value
         mask = res.zoc.get(side) if res is not None and side is not None else None
-        lang = self.session.lang
+        lang = self.state.lang
         self.layers.draw_zoc(mask, side_name(side, lang) if side else "", lang)
 
     # ------------------------------------------------------------------ events
@@ -182,7 +182,7 @@ class ScenarioPanel(pn.viewable.Viewer):
 
     def _on_unit(self, *_):
         scenario = self.traced()
-        self.units.update(scenario, self.scenario.selected_unit, self.session.lang)
+        self.units.update(scenario, self.scenario.selected_unit, self.state.lang)
         enemy = self._enemy_side(scenario)
         if enemy in self.report._sides and enemy != self.report.zoc_side.value:
             self.report.zoc_side.value = enemy  # redraws the ZOC
@@ -195,7 +195,7 @@ class ScenarioPanel(pn.viewable.Viewer):
             self._draw_selected(self.traced())  # a hex with no unit: perhaps a source's range
 
     def _on_lang(self, *_):
-        lang = self.session.lang
+        lang = self.state.lang
         self.units.relabel(lang)
         self.report.relabel()
         if self.results.results is not None:

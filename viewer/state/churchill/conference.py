@@ -19,7 +19,7 @@ CONDITIONAL = ("second-front", "ussr-dwoj")
 SAVE_NAME = "churchill"
 
 
-class ChurchillSession(param.Parameterized):
+class ChurchillState(param.Parameterized):
     """The Churchill board of one session."""
 
     issues = param.Dict(default={}, doc="""
