@@ -1,4 +1,5 @@
-"""Helpers shared by the browser tests."""
+"""Helpers shared by the browser tests: open a page, wait for a condition, find a data point."""
+import time
 
 #: Server round trips on a 2-core machine: a language switch re-labels the whole /wif page
 #: (about 8 s measured quietly); a generous wait keeps the tests about behaviour, not speed.
@@ -20,3 +21,33 @@ def screen_xy(plot_name: str, scroll: bool = False) -> str:
   }}
   return null;
 }}"""
+
+
+#: Bar counts of the distribution charts in the document (a redraw adds a source).
+BAR_COUNTS = """() => {
+  const n = [];
+  for (const doc of Bokeh.documents)
+    for (const m of doc.all_models)
+      if (m.data != null && typeof m.data === "object" && m.data.side !== undefined) n.push(m.data.side.length);
+  return n;
+}"""
+
+
+def open_page(watched, url):
+    """Open ``url`` in the watched page and wait until its Bokeh document has rendered and is idle."""
+    page = watched.page
+    page.goto(url)
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0"
+                           " && Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    return page
+
+
+def wait_until(condition, timeout: float = WAIT / 1000, interval: float = 0.2):
+    """Poll ``condition()`` until it returns a true value (returned), or fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"condition not met in {timeout:.0f} s")

@@ -4,7 +4,7 @@ import pytest
 pytest.importorskip("playwright")
 
 from tests.ui.browser import screen_xy
-from tests.ui.test_pages import WAIT, _open
+from tests.ui.browser import WAIT, open_page
 from viewer import hexgrid
 from viewer.rules.asl.board import load_board
 
@@ -22,12 +22,11 @@ def _click(page, board, hex_id):
 
 def test_blaze_lights_and_blinds_then_los_verdict(server, watched):
     board = load_board("teaching")
-    page = _open(watched, server[0] + "/asl")
+    page = open_page(watched, server[0] + "/asl")
     page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('aslboard'))", timeout=WAIT)
-    page.wait_for_timeout(1000)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
     _click(page, board, "2W7")
     page.locator(".asl-level select").first.select_option("2")
-    page.wait_for_timeout(300)
     page.locator(".asl-fire-blaze button").first.click()
     # Ex. V-2: only level 2 burns -> radius 2, and 2U6 stays blind behind the woods of 2V7
     summary = page.locator(".asl-light-summary")
@@ -35,7 +34,6 @@ def test_blaze_lights_and_blinds_then_los_verdict(server, watched):
     page.get_by_text("2U6@0 is blind", exact=False).first.wait_for(timeout=WAIT)
     # the LOS thread from level 1 of 2W7 to 2T5: blocked by the woods at 2V7
     page.locator(".asl-level select").first.select_option("1")
-    page.wait_for_timeout(300)
     page.locator(".asl-los-from button").first.click()
     _click(page, board, "2T5")
     page.locator(".asl-los-to button").first.click()

@@ -3,10 +3,18 @@ from __future__ import annotations
 
 import os
 
-from tests.ui.browser import screen_xy
+from tests.ui.browser import screen_xy, wait_until
 from viewer.rules.churchill.board import box_xy
 
 _SCREEN_XY = screen_xy("churchill-board", scroll=True)
+
+
+def _stable(page, xy):
+    """The screen point of board point ``xy`` once scrolling has stopped (two reads agree), else None."""
+    first = page.evaluate(_SCREEN_XY, xy)
+    page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => r(true)))")
+    second = page.evaluate(_SCREEN_XY, xy)
+    return second if first == second and second is not None else None
 
 
 def test_move_issue_with_card_and_click_box(server, watched):
@@ -14,20 +22,18 @@ def test_move_issue_with_card_and_click_box(server, watched):
     page = watched.page
     page.goto(base + "/churchill")
     page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('churchill-board'))", timeout=45000)
-    page.wait_for_timeout(1500)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=45000)
     # Churchill (the default mover) advances the selected issue from the centre with a card of 4.
     card = page.locator(".churchill-card input")
     card.fill("4")
     card.press("Enter")
-    page.wait_for_timeout(500)
     page.locator(".churchill-move button").click()
     result = page.locator(".churchill-move-result")
     result.get_by_text("UK track, box 4").wait_for()
     result.get_by_text("(Churchill 5.22)").first.wait_for()  # the steps cite their rules
     # Clicking the board's US box 3 puts the same issue there.
     page.evaluate(_SCREEN_XY, [0, 0])  # scrolls the board into view
-    page.wait_for_timeout(500)
-    sx, sy = page.evaluate(_SCREEN_XY, list(box_xy("US", 3)))
+    sx, sy = wait_until(lambda: _stable(page, list(box_xy("US", 3))))
     page.mouse.click(sx, sy)
     result.get_by_text("US track, box 3").wait_for()
     if os.environ.get("CHURCHILL_SCREENSHOT"):

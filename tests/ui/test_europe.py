@@ -1,13 +1,17 @@
 """Browser tests of the `europe` map in /wif: layer toggles draw, hover names places."""
 import pytest
 
+from tests.ui.browser import wait_until
+
 pytest.importorskip("playwright")
 
 from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
 from viewer.views.map.mapview import sheet_shifts  # noqa: E402
 
-from .test_pages import _SCREEN_XY, _open  # noqa: E402
+from tests.ui.browser import open_page, screen_xy  # noqa: E402
+
+_SCREEN_XY = screen_xy("hexmap")
 
 pytestmark = pytest.mark.ui
 
@@ -49,7 +53,7 @@ def _pixel(page, sx, sy):
 
 def test_toggling_the_climate_zone_layer_draws_it(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.wait_for_function(f"() => ({_LAYER_STATE})('climate') && ({_LAYER_STATE})('climate').length > 0",
                            timeout=30000)
     state = page.evaluate(_LAYER_STATE, "climate")
@@ -62,15 +66,14 @@ def test_toggling_the_climate_zone_layer_draws_it(server, watched):
     # shown, with every hex of the map in one zone
     page.wait_for_function(f"() => ({_LAYER_STATE})('climate').every(([v, n]) => v && n > 3000)",
                            timeout=20000)
-    page.wait_for_timeout(800)
-    after = _pixel(page, sx + 3, sy + 3)
-    assert before != after  # the zone's colour is drawn over the hex
+    # the zone's colour is drawn over the hex (the canvas repaints after the data arrive)
+    assert wait_until(lambda: _pixel(page, sx + 3, sy + 3) != before)
     assert watched.errors == []
 
 
 def test_the_map_opens_on_europe_with_countries_and_city_names(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif?lang=es")
+    page = open_page(watched, base + "/wif?lang=es")
     page.wait_for_function(f"() => ({_LAYER_STATE})('countries').every(([v, n]) => v && n > 1000)",
                            timeout=30000)
     page.get_by_text("Capas del mapa").first.wait_for(timeout=10000)
@@ -111,7 +114,7 @@ def test_railway_and_river_toggles_flip_their_renderers_in_the_page(server, watc
     europe = load_map("europe")
     assert {"rail", "river"} <= set(europe.hexsides["feature"])
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     state = _hexside_state(page, {"hexside-rivers": True})  # rivers open shown, railways hidden and unsent
     assert state["hexside-rivers"][1] == int((europe.hexsides["feature"] == "river").sum())
     assert state["hexside-railways"] == [False, 0] and not state["hexside-railways-ties"][0]

@@ -7,30 +7,11 @@ from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
 from viewer.views.map.mapview import sheet_shifts  # noqa: E402
 
-from tests.ui.browser import WAIT, screen_xy  # noqa: E402
+from tests.ui.browser import BAR_COUNTS, WAIT, open_page, screen_xy  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
 _SCREEN_XY = screen_xy("hexmap")
-
-# Bar counts of the distribution charts in the document (a redraw adds a source).
-_BAR_COUNTS = """() => {
-  const n = [];
-  for (const doc of Bokeh.documents)
-    for (const m of doc.all_models)
-      if (m.data != null && typeof m.data === "object" && m.data.side !== undefined) n.push(m.data.side.length);
-  return n;
-}"""
-
-
-def _open(watched, url):
-    page = watched.page
-    page.goto(url)
-    page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0",
-                           timeout=30000)
-    page.wait_for_timeout(1500)
-    return page
-
 
 def _click_hex(page, key):
     m = load_map("europe")  # the map /wif opens on
@@ -38,7 +19,7 @@ def _click_hex(page, key):
     dq, dr = sheet_shifts(m)[key[0]]
     x, y = hexgrid.hex_to_pixel(key[1] + dq, key[2] + dr, sheet.size, sheet.orientation)
     page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('hexmap'))", timeout=30000)
-    page.wait_for_timeout(1000)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
     sx, sy = page.evaluate(_SCREEN_XY, [x, y])
     page.mouse.click(sx, sy)
     return m.label(key)
@@ -47,15 +28,14 @@ def _click_hex(page, key):
 @pytest.mark.parametrize("path", ["/", "/wif", "/wif?lang=es"])
 def test_page_loads_offline_without_console_errors(server, watched, path):
     base, _ = server
-    page = _open(watched, base + path)
-    page.wait_for_timeout(1000)
+    open_page(watched, base + path)
     assert watched.errors == []
     assert watched.external == []
 
 
 def test_landing_lists_the_five_games_and_links_only_built_ones(server, watched):
     base, _ = server
-    page = _open(watched, base + "/")
+    page = open_page(watched, base + "/")
     for name in ["World in Flames", "Unconditional Surrender!", "Advanced Squad Leader", "Churchill", "StarCraft"]:
         assert page.get_by_text(name, exact=False).first.is_visible()
     page.locator("a.open-wif").first.click()
@@ -64,7 +44,7 @@ def test_landing_lists_the_five_games_and_links_only_built_ones(server, watched)
 
 def test_clicking_a_hex_shows_its_label_in_the_info_panel(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     key = load_map("europe").hex_at(13.40, 52.52)  # Berlin
     label = _click_hex(page, key)
     page.get_by_text(f"Hex {label}").first.wait_for(timeout=WAIT)
@@ -73,21 +53,20 @@ def test_clicking_a_hex_shows_its_label_in_the_info_panel(server, watched):
 
 def test_changing_the_dice_expression_changes_the_chart(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
-    page.wait_for_timeout(1000)
-    assert 11 in page.evaluate(_BAR_COUNTS)  # 2d6: outcomes 2..12
-    assert 10 not in page.evaluate(_BAR_COUNTS)
+    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(11)", timeout=WAIT)  # 2d6: outcomes 2..12
+    assert 10 not in page.evaluate(BAR_COUNTS)
     field = page.locator(".calc-input-expression input").first
     field.fill("d10+2")
     field.press("Enter")
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(10)", timeout=WAIT)  # 3..12
+    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(10)", timeout=WAIT)  # 3..12
     page.get_by_text("3/5").first.wait_for(timeout=WAIT)  # P(d10+2 >= 7) = 6/10
 
 
 def test_a_bad_expression_names_the_parameter_and_keeps_the_page(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     field = page.locator(".calc-input-expression input").first
     field.fill("2q6")
@@ -95,13 +74,13 @@ def test_a_bad_expression_names_the_parameter_and_keeps_the_page(server, watched
     page.locator(".calc-error").first.get_by_text("Dice expression").wait_for(timeout=WAIT)
     field.fill("3d6")
     field.press("Enter")
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(16)", timeout=WAIT)  # 3..18
+    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(16)", timeout=WAIT)  # 3..18
     assert watched.errors == []
 
 
 def test_switching_to_spanish_changes_visible_labels_and_the_url(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     assert page.get_by_text("Calculators").first.is_visible()
     page.locator(".language-switch button").nth(1).click()
     page.get_by_text("Calculadoras").first.wait_for(timeout=WAIT)
@@ -115,8 +94,8 @@ def test_two_browser_sessions_keep_their_own_state(server, browser):
     ctx_a = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx_b = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
-        a = _open(PageWatch(ctx_a.new_page()), base + "/wif")
-        b = _open(PageWatch(ctx_b.new_page()), base + "/wif")
+        a = open_page(PageWatch(ctx_a.new_page()), base + "/wif")
+        b = open_page(PageWatch(ctx_b.new_page()), base + "/wif")
         label = _click_hex(a, load_map("europe").hex_at(2.35, 48.86))  # Paris
         a.locator(".language-switch button").nth(1).click()
         a.get_by_text(f"Hexágono {label}").first.wait_for(timeout=WAIT)
@@ -131,7 +110,7 @@ def test_two_browser_sessions_keep_their_own_state(server, browser):
 
 def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.locator(".calc-core-dice .rule-link button").first.click()
     page.locator(".rule-panel").first.wait_for(timeout=WAIT)
@@ -141,7 +120,7 @@ def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
 
 def test_saved_inputs_survive_a_reload(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     field = page.locator(".calc-input-expression input").first
     field.fill("4d10 keep highest 2")
@@ -151,10 +130,10 @@ def test_saved_inputs_survive_a_reload(server, watched):
     name.press("Enter")
     page.locator(".preset-save button").first.click()
     page.get_by_text("Saved as 'two best of four'.").first.wait_for(timeout=WAIT)
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
     page.locator(".preset-list select").first.select_option("two best of four")
     page.locator(".preset-load button").first.click()
-    assert 19 not in page.evaluate(_BAR_COUNTS)
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=WAIT)  # totals 2..20
+    assert 19 not in page.evaluate(BAR_COUNTS)
+    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(19)", timeout=WAIT)  # totals 2..20
     assert watched.errors == []

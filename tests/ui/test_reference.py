@@ -9,7 +9,7 @@ pytestmark = pytest.mark.ui
 
 def _settle(page, ms=1500):
     """Let the server finish sending before the page goes away (a closed socket mid-send is logged)."""
-    page.wait_for_timeout(ms)
+    page.wait_for_function("() => !window.Bokeh || Bokeh.documents.every(d => d.is_idle)", timeout=ms * 20)
 
 
 def _open(watched, url):
@@ -19,7 +19,7 @@ def _open(watched, url):
     page.goto(url)
     page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0",
                            timeout=30000)
-    page.wait_for_timeout(1500)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=30000)
     return page
 
 

@@ -17,7 +17,7 @@ def test_drag_a_model_onto_a_marker_takes_control(server, watched):
     page.goto(base + "/starcraft")
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
                            timeout=WAIT)
-    page.wait_for_timeout(1500)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
     marker1 = page.get_by_text("Marker 1 (red)", exact=False).first
     assert "nobody contests" in marker1.inner_text()
     # demo table: model a-squad-1 at (4, 4); marker 1 at (6, 18)

@@ -11,7 +11,9 @@ from viewer.rules.wif.scenario_io import load_scenario  # noqa: E402
 from viewer.rules.wif.supply import trace_all  # noqa: E402
 from viewer.state.wif.scenario import bundled_scenarios  # noqa: E402
 
-from .test_pages import _SCREEN_XY  # noqa: E402
+from tests.ui.browser import screen_xy  # noqa: E402
+
+_SCREEN_XY = screen_xy("hexmap")
 
 pytestmark = pytest.mark.ui
 
@@ -61,7 +63,7 @@ def test_a_lesson_unit_clicked_shows_its_chain_and_range(server, watched):
     page.goto(base + "/wif")
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
                            timeout=60000)
-    page.wait_for_timeout(2000)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=60000)
     assert _lengths(page, "scenario-units")["scenario-units"] == 0
 
     page.locator(".scenario-lesson select").first.select_option(label=LESSON)

@@ -26,7 +26,7 @@ def _open(watched, url):
     page.goto(url)
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
                            timeout=45000)
-    page.wait_for_timeout(1500)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=45000)
     return page
 
 

@@ -6,7 +6,7 @@ pytest.importorskip("playwright")
 
 from playwright.sync_api import expect  # noqa: E402
 
-from tests.ui.browser import WAIT  # noqa: E402
+from tests.ui.browser import WAIT, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
@@ -48,7 +48,7 @@ def test_two_browsers_keep_their_own_presets(server, browser):
             _open(page, base + "/wif")
             page.locator(".section-switch button").nth(1).click()
             page.locator(".preset-list select").first.wait_for(timeout=WAIT)
-            _wait_until(lambda: mine in _saved_presets(page))
+            wait_until(lambda: mine in _saved_presets(page))
             assert theirs not in _saved_presets(page)
         cookies = {c["name"]: c["value"] for c in a_ctx.cookies()}
         other = {c["name"]: c["value"] for c in b_ctx.cookies()}
@@ -59,18 +59,6 @@ def test_two_browsers_keep_their_own_presets(server, browser):
     finally:
         a_ctx.close()
         b_ctx.close()
-
-
-def _wait_until(condition, timeout: float = WAIT / 1000):
-    import time
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError("condition not met in time")
 
 
 def test_the_asl_board_comes_back_only_for_its_own_visitor(server, browser):

@@ -11,7 +11,9 @@ pytest.importorskip("playwright")
 from viewer import hexgrid  # noqa: E402
 from viewer.views.wif.weather import WEATHER_COLORS  # noqa: E402
 
-from .test_pages import _SCREEN_XY  # noqa: E402
+from tests.ui.browser import screen_xy  # noqa: E402
+
+_SCREEN_XY = screen_xy("hexmap")
 
 pytestmark = pytest.mark.ui
 

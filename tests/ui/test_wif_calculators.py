@@ -3,30 +3,31 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from tests.ui.test_pages import _BAR_COUNTS, WAIT, _open  # noqa: E402
+from tests.ui.browser import BAR_COUNTS, WAIT, open_page  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
 
 def _open_aa_card(watched, base):
     """/wif's calculator section with the AA fire card chosen."""
-    page = _open(watched, base + "/wif")
+    page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
-    page.wait_for_timeout(1000)
-    page.locator(".calculator-list-select select").first.select_option(label="AA fire")
+    select = page.locator(".calculator-list-select select").first
+    select.wait_for(state="visible", timeout=WAIT)
+    select.select_option(label="AA fire")
     return page
 
 
 def test_changing_a_factor_on_the_aa_card_redraws_its_distribution(server, watched):
     page = _open_aa_card(watched, server[0])
     # +2/4: the best 2 of 4 d10s add up to 2..20, 19 bars
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=WAIT)
-    before = page.evaluate(_BAR_COUNTS)
+    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(19)", timeout=WAIT)
+    before = page.evaluate(BAR_COUNTS)
     field = page.locator(".calc-input-keep input").first
     field.fill("1")
     field.press("Enter")
     # keep 1 of 4: 1..10, 10 bars
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().filter(n => n === 10).length > "
+    page.wait_for_function(f"() => ({BAR_COUNTS})().filter(n => n === 10).length > "
                            f"{before.count(10)}", timeout=WAIT)
     page.locator(".calc-wif-aa-fire").first.wait_for(timeout=WAIT)
     assert watched.errors == []
@@ -34,7 +35,7 @@ def test_changing_a_factor_on_the_aa_card_redraws_its_distribution(server, watch
 
 def test_a_keep_larger_than_the_dice_names_the_parameter(server, watched):
     page = _open_aa_card(watched, server[0])
-    page.wait_for_function(f"() => ({_BAR_COUNTS})().includes(19)", timeout=WAIT)
+    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(19)", timeout=WAIT)
     field = page.locator(".calc-input-keep input").first
     field.fill("6")
     field.press("Enter")

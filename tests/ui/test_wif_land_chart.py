@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from tests.ui.test_pages import WAIT, _open  # noqa: E402
+from tests.ui.browser import WAIT, open_page  # noqa: E402
 from viewer.rules.charts import chart_from_dict  # noqa: E402
 from viewer.rules.wif import tables  # noqa: E402
 from viewer.userdata import UserStore  # noqa: E402
@@ -59,13 +59,14 @@ def fixture_table(own_server, watched):
 
 
 def test_the_land_card_draws_the_users_result_codes(own_server, watched, fixture_table):
-    page = _open(watched, own_server[0] + "/wif")
+    page = open_page(watched, own_server[0] + "/wif")
     page.locator(".section-switch button").nth(1).click()
-    page.wait_for_timeout(1000)
-    page.locator(".calculator-list-select select").first.select_option(label="Land combat odds")
+    select = page.locator(".calculator-list-select select").first
+    select.wait_for(state="visible", timeout=WAIT)
+    select.select_option(label="Land combat odds")
     card = page.locator(".calc-wif-land-odds")
     card.locator(".calc-result").first.wait_for(timeout=WAIT)
-    page.wait_for_timeout(1500)   # the new card's widgets are connected a moment after they are drawn
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)   # the new card's widgets are connected
     bars = f"() => ({_CODE_BARS})().includes('T1,T2,T3')"
     for attack in ("20", "21"):   # a value typed before the widget was connected is lost: type again
         field = card.locator(".calc-input-attack input")   # 20 or 21 against 10: column 2:1

@@ -12,7 +12,7 @@ pytest.importorskip("playwright")
 from viewer.board import load_map
 from viewer.views.wif.weather import WEATHER_COLORS
 
-from .test_pages import WAIT, _open
+from tests.ui.browser import WAIT, open_page
 
 pytestmark = pytest.mark.ui
 
@@ -52,7 +52,7 @@ def _storm_seen(colors: dict) -> bool:
 def test_the_world_map_shows_every_sheet_and_a_monsoon_storm_on_the_asian_map(server, watched):
     base, _ = server
     world = load_map("wif-world")
-    page = _open(watched, base + "/wif?map=wif-world")
+    page = open_page(watched, base + "/wif?map=wif-world")
     page.wait_for_function(f"() => ({_SHEETS})() && Object.keys(({_SHEETS})().sheets).length > 1", timeout=60000)
     drawn = page.evaluate(_SHEETS)
     counts = world.hexes["sheet"].value_counts()
@@ -75,7 +75,6 @@ def test_the_world_map_shows_every_sheet_and_a_monsoon_storm_on_the_asian_map(se
     raw = page.locator(".weather-raw input").first
     raw.fill("8")
     raw.press("Enter")
-    page.wait_for_timeout(500)
     page.locator(".weather-apply button").first.click()
     page.wait_for_function(
         f"""() => {{ const r = ({_WEATHER_ROWS})().asia; if (!r) return false;
@@ -91,7 +90,7 @@ def test_the_world_map_shows_every_sheet_and_a_monsoon_storm_on_the_asian_map(se
 
 def test_a_wrong_map_name_names_the_allowed_maps_and_shows_europe(server, watched):
     base, _ = server
-    page = _open(watched, base + "/wif?map=mars")
+    page = open_page(watched, base + "/wif?map=mars")
     page.get_by_text("Unknown map 'mars'").first.wait_for(timeout=WAIT)
     page.get_by_text("europe, wif-world").first.wait_for(timeout=WAIT)
     drawn = page.evaluate(_SHEETS)

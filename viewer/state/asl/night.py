@@ -3,6 +3,13 @@ from __future__ import annotations
 
 import param
 
+from viewer.rules.asl.board import Board
+from viewer.userdata import UserDataError, UserStore
+
+#: The parameters saved per visitor, and the settings file they are saved in.
+SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")
+SETTINGS = "asl-night"
+
 
 class AslNightState(param.Parameterized):
     """Parameters only; views draw them and calculators compute from them (ASL E1.94)."""
@@ -29,3 +36,30 @@ class AslNightState(param.Parameterized):
 
     def clear_fires(self) -> None:
         self.fires = []
+
+    # ------------------------------------------------------------------ the visitor's saved night
+    def save(self, store: UserStore) -> None:
+        """Keep the night in the visitor's folder (settings file ``asl-night``)."""
+        store.save("settings", SETTINGS, {k: getattr(self, k) for k in SAVED})
+
+    def restore(self, store: UserStore, board: Board) -> str:
+        """Put back the saved night; "" when it is back or none was saved. A file that cannot be
+        used is set aside (never overwritten in silence) and the problem returned."""
+        try:
+            if not store.path("settings", SETTINGS).exists():
+                return ""
+            data = store.load("settings", SETTINGS)
+        except UserDataError as err:
+            return str(err)
+        try:
+            values = {k: data[k] for k in SAVED if k in data}
+            if values.get("selected"):
+                board.key(values["selected"])
+            for loc in [values.get("los_a"), values.get("los_b")] + [f.split()[0] for f in values.get("fires", [])]:
+                if loc:
+                    board.key(loc.split("@")[0])
+            self.param.update(**values)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
+            path = store.path("settings", SETTINGS)
+            return str(store.set_aside("settings", SETTINGS, f"{path}: {err}"))
+        return ""

@@ -15,8 +15,8 @@ from viewer.calculators import REGISTRY
 from viewer.games import section
 from viewer.rules.asl.board import Board
 from viewer.state import SessionState
-from viewer.state.asl.night import AslNightState
-from viewer.userdata import UserDataError, UserStore
+from viewer.state.asl.night import SAVED, AslNightState
+from viewer.userdata import UserStore
 from viewer.views.asl.board import BoardFigure
 from viewer.views.common.calculator_card import CalculatorCard
 from viewer.views.common.calculator_list import CalculatorList
@@ -25,8 +25,6 @@ from viewer.views.common.text import alert, label, markdown
 #: The night calculators offered beside the board, in this order.
 ASL_NIGHT = section("asl", "night")
 FIRE_BUTTONS = ("blaze", "flame", "wreck")
-#: The state saved per user (settings file ``asl-night``).
-SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")
 
 
 class AslNightView(pn.viewable.Viewer):
@@ -100,33 +98,11 @@ class AslNightView(pn.viewable.Viewer):
             self.los_card.widgets[name].param.watch(self._draw_thread, "value")
 
     def _restore(self) -> None:
-        """Put back the saved state; a file that cannot be used is set aside and named in
-        ``restore_problem`` (never overwritten in silence)."""
-        self.restore_problem = ""
-        try:
-            if not self.store.path("settings", "asl-night").exists():
-                return
-            data = self.store.load("settings", "asl-night")
-        except UserDataError as err:
-            self.restore_problem = str(err)
-            return
-        try:
-            values = {k: data[k] for k in SAVED if k in data}
-            for k in ("selected",):
-                if values.get(k):
-                    self.board.key(values[k])
-            for loc in [values.get("los_a"), values.get("los_b")] + [f.split()[0] for f in values.get("fires", [])]:
-                if loc:
-                    self.board.key(loc.split("@")[0])
-            self.game_state.param.update(**values)
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
-            path = self.store.path("settings", "asl-night")
-            self.restore_problem = str(self.store.set_aside("settings", "asl-night", f"{path}: {err}"))
-            return
+        self.restore_problem = self.game_state.restore(self.store, self.board)
         self.nvr.value, self.show_nvr.value = self.game_state.nvr, self.game_state.show_nvr
 
     def _save(self, *_):
-        self.store.save("settings", "asl-night", {k: getattr(self.game_state, k) for k in SAVED})
+        self.game_state.save(self.store)
 
     def _on_tap(self, hex_id: str) -> None:
         self.game_state.selected = hex_id

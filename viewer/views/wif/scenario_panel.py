@@ -20,7 +20,7 @@ from viewer.userdata import UserStore
 from viewer.views.common.text import label
 from viewer.views.map.mapview import MapView
 from viewer.views.wif.scenario_editor import ScenarioEditor
-from viewer.views.wif.scenario_results import ScenarioResults
+from viewer.state.wif.results import ScenarioResults
 from viewer.views.wif.supply_layers import SupplyLayers, _field
 from viewer.views.wif.supply_report import SupplyReport, side_name, supply_words
 from viewer.views.wif.unit_layer import UnitLayer
