@@ -47,6 +47,7 @@ bench: install-test
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/supply.py
 	$(BIN)/python bench/world.py
+	$(BIN)/python bench/pages.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -162,3 +162,12 @@ def test_sheet_centres_match_hexgrid_hex_to_pixel():
     px, py = hexgrid.hex_to_pixel(m.hexes["q"].to_numpy()[east], m.hexes["r"].to_numpy()[east], 1.0, "pointytop")
     np.testing.assert_allclose(x[east], px + 10.0)
     np.testing.assert_allclose(y[east], py)
+
+
+def test_a_bundled_map_is_loaded_once_per_process_and_shared():
+    from viewer.board import MapFileError, load_map, shared_map
+
+    assert shared_map("demo") is shared_map("demo")
+    assert shared_map("demo") is not load_map("demo")     # a private copy is still at hand
+    with pytest.raises(MapFileError, match="no bundled map '/etc/passwd'; bundled: .*demo"):
+        shared_map("/etc/passwd")

@@ -98,8 +98,7 @@ def test_card_recomputes_when_an_input_changes(card):
     assert card.result.value["p_ge_fraction"] == "7/12"
     card.widgets["target"].value = 10
     assert card.result.value["p_ge_fraction"] == "1/6"
-    bars = card._chart.object
-    assert len(bars.data) == 11
+    assert card.chart.outcomes == [str(n) for n in range(2, 13)]
 
 
 def test_card_bad_expression_names_the_parameter_and_keeps_the_last_result(card):
@@ -187,3 +186,40 @@ def test_landing_links_the_games_it_is_told_are_served():
     landing = Landing(state=SessionState(lang="en"), built=["wif", "asl"])
     linked = {g for g, card in landing._cards.items() if f'href="./{g}' in card.object}
     assert linked == {"wif", "asl"}
+
+
+def test_a_language_switch_relabels_the_card_without_recomputing_or_a_new_chart(card, monkeypatch):
+    figure, source = card.chart.figure, card.chart.source
+    calls = []
+    original = type(card.calculator).compute
+    monkeypatch.setattr(type(card.calculator), "compute", lambda self: calls.append(1) or original(self))
+    card.state.lang = "es"
+    assert calls == []                                   # the result is shown again, not recomputed
+    assert card.chart.figure is figure and card.chart.source is source
+    assert card.chart.figure.title.text == "Distribución exacta"
+    assert card.chart.figure.xaxis[0].axis_label == "Resultado"
+    assert set(source.data["side"]) == {"7 o más", "menos de 7"}
+    card.widgets["target"].value = 9                     # an input still recomputes
+    assert calls == [1] and card.result.value["p_ge_fraction"] == "5/18"
+
+
+def test_a_coded_layer_changes_colour_by_palette_without_touching_its_rows():
+    hexmap = load_map("demo")
+    view = MapView(hexmap=hexmap, state=SessionState())
+    h = hexmap.hexes.iloc[:6]
+    layer = view.overlays.add_coded("zones", h["sheet"], h["q"], h["r"], [0, 0, 1, 1, 2, 2],
+                                    ["#111111", "#222222", "#333333"], names=["a", "b", "c"])
+    sources = {s: (src, src.data["code"]) for s, src in layer.sources.items()}
+    key = (h["sheet"].iat[3], int(h["q"].iat[3]), int(h["r"].iat[3]))
+    assert view.overlays.color_of("zones", key) == "#222222"
+    view.overlays.set_palette("zones", ["#111111", "#ffffff", "#333333"])
+    assert view.overlays.color_of("zones", key) == "#ffffff"
+    assert all(layer.sources[s] is src and layer.sources[s].data["code"] is codes
+               for s, (src, codes) in sources.items())
+    assert layer.mapper.tags == ["a", "b", "c"] and layer.mapper.name == "overlay-zones-palette"
+    with pytest.raises(ValueError, match="has 3 codes, not 2"):
+        view.overlays.set_palette("zones", ["#000000", "#ffffff"])
+    with pytest.raises(ValueError, match="codes must be 0..1"):
+        view.overlays.add_coded("bad", h["sheet"], h["q"], h["r"], [0, 1, 2, 0, 0, 0], ["#000000", "#ffffff"])
+    with pytest.raises(ValueError, match="is coded; use set_palette"):
+        view.overlays.set("zones", hexes=[key])

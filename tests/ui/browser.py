@@ -23,14 +23,15 @@ def screen_xy(plot_name: str, scroll: bool = False) -> str:
 }}"""
 
 
-#: Bar counts of the distribution charts in the document (a redraw adds a source).
-BAR_COUNTS = """() => {
-  const n = [];
-  for (const doc of Bokeh.documents)
-    for (const m of doc.all_models)
-      if (m.data != null && typeof m.data === "object" && m.data.side !== undefined) n.push(m.data.side.length);
-  return n;
-}"""
+def bar_count(slug: str) -> str:
+    """JavaScript ``() => n``: how many bars the chart of calculator ``slug``'s card draws (0: none yet)."""
+    return f"""() => {{
+  for (const doc of Bokeh.documents) {{
+    const src = doc.get_model_by_name('chart-{slug}');
+    if (src) return src.data.x.length;
+  }}
+  return 0;
+}}"""
 
 
 def open_page(watched, url):

@@ -7,7 +7,9 @@ from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
 from viewer.views.map.mapview import sheet_shifts  # noqa: E402
 
-from tests.ui.browser import BAR_COUNTS, WAIT, open_page, screen_xy  # noqa: E402
+from tests.ui.browser import WAIT, bar_count, open_page, screen_xy  # noqa: E402
+
+_DICE_BARS = bar_count("core.dice")
 
 pytestmark = pytest.mark.ui
 
@@ -55,12 +57,11 @@ def test_changing_the_dice_expression_changes_the_chart(server, watched):
     base, _ = server
     page = open_page(watched, base + "/wif")
     page.locator(".section-switch button").nth(1).click()
-    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(11)", timeout=WAIT)  # 2d6: outcomes 2..12
-    assert 10 not in page.evaluate(BAR_COUNTS)
+    page.wait_for_function(f"() => ({_DICE_BARS})() === 11", timeout=WAIT)  # 2d6: outcomes 2..12
     field = page.locator(".calc-input-expression input").first
     field.fill("d10+2")
     field.press("Enter")
-    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(10)", timeout=WAIT)  # 3..12
+    page.wait_for_function(f"() => ({_DICE_BARS})() === 10", timeout=WAIT)  # 3..12
     page.get_by_text("3/5").first.wait_for(timeout=WAIT)  # P(d10+2 >= 7) = 6/10
 
 
@@ -74,7 +75,7 @@ def test_a_bad_expression_names_the_parameter_and_keeps_the_page(server, watched
     page.locator(".calc-error").first.get_by_text("Dice expression").wait_for(timeout=WAIT)
     field.fill("3d6")
     field.press("Enter")
-    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(16)", timeout=WAIT)  # 3..18
+    page.wait_for_function(f"() => ({_DICE_BARS})() === 16", timeout=WAIT)  # 3..18
     assert watched.errors == []
 
 
@@ -134,6 +135,6 @@ def test_saved_inputs_survive_a_reload(server, watched):
     page.locator(".section-switch button").nth(1).click()
     page.locator(".preset-list select").first.select_option("two best of four")
     page.locator(".preset-load button").first.click()
-    assert 19 not in page.evaluate(BAR_COUNTS)
-    page.wait_for_function(f"() => ({BAR_COUNTS})().includes(19)", timeout=WAIT)  # totals 2..20
+    assert page.evaluate(_DICE_BARS) != 19
+    page.wait_for_function(f"() => ({_DICE_BARS})() === 19", timeout=WAIT)  # totals 2..20
     assert watched.errors == []

@@ -19,22 +19,27 @@ pytestmark = pytest.mark.ui
 
 # The weather layer's first row: sheet source name, q, r (view plane), zone, colour, glyph size and orientation.
 _LAYER_ROW = """() => {
-  for (const doc of Bokeh.documents)
+  for (const doc of Bokeh.documents) {
+    const palette = doc.get_model_by_name('overlay-weather-palette');
+    if (!palette) continue;
     for (const m of doc.all_models)
       if (m.data_source && m.glyph) {
         const src = m.data_source;
         if (!src || !src.name || !src.name.startsWith("overlay-weather-") || !src.data.q.length) continue;
+        const code = Array.from(src.data.code);
         return {name: src.name, q: Array.from(src.data.q), r: Array.from(src.data.r),
-                zone: Array.from(src.data.label), color: Array.from(src.data.color),
+                zone: code.map(c => palette.tags[c]), color: code.map(c => palette.palette[c]),
                 size: m.glyph.size, orientation: m.glyph.orientation};
       }
+  }
   return null;
 }"""
 
 _ROW_COLOR = """([name, i]) => {
   for (const doc of Bokeh.documents) {
     const src = doc.get_model_by_name(name);
-    if (src) return src.data.color[i];
+    const palette = doc.get_model_by_name('overlay-weather-palette');
+    if (src && palette) return palette.palette[src.data.code[i]];
   }
   return null;
 }"""
@@ -47,7 +52,7 @@ def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server
     page.goto(base + "/wif")
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
                            timeout=60000)
-    page.wait_for_timeout(2000)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=60000)
     layer = page.evaluate(_LAYER_ROW)
     assert layer is not None, "the weather layer is not on the map"
     assert set(layer["color"]) == {WEATHER_COLORS["fine"]}

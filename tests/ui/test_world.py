@@ -16,13 +16,19 @@ from tests.ui.browser import WAIT, open_page
 
 pytestmark = pytest.mark.ui
 
-# Per weather-layer source (overlay-weather-<sheet>): its zone labels and colours.
+# Per weather-layer source (overlay-weather-<sheet>): each hex's zone and colour (its code in the palette).
 _WEATHER_ROWS = """() => {
   const out = {};
-  for (const doc of Bokeh.documents)
+  for (const doc of Bokeh.documents) {
+    const palette = doc.get_model_by_name('overlay-weather-palette');
+    if (!palette) continue;
     for (const m of doc.all_models)
-      if (m.data != null && m.name && m.name.startsWith('overlay-weather-'))
-        out[m.name.slice('overlay-weather-'.length)] = {zone: Array.from(m.data.label), color: Array.from(m.data.color)};
+      if (m.data != null && m.name && m.name.startsWith('overlay-weather-') && m.data.code !== undefined) {
+        const code = Array.from(m.data.code);
+        out[m.name.slice('overlay-weather-'.length)] = {zone: code.map(c => palette.tags[c]),
+                                                       color: code.map(c => palette.palette[c])};
+      }
+  }
   return out;
 }"""
 

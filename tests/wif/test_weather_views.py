@@ -26,12 +26,7 @@ def panel(tmp_path):
 
 
 def _colors(panel, zone):
-    layer = panel.mapview.overlays.layers["weather"]
-    out = []
-    for key in panel.keys_by_zone[zone]:
-        sheet, row = layer.rows[key]
-        out.append(layer.sources[sheet].data["color"][row])
-    return set(out)
+    return {panel.mapview.overlays.color_of("weather", key) for key in panel.keys_by_zone[zone]}
 
 
 def test_the_layer_covers_the_maps_zones_and_starts_fine(panel):

@@ -61,15 +61,13 @@ def test_land_odds_card_draws_the_users_result_codes_as_named_bars(tmp_path, mon
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
     card = CalculatorCard(calculator=REGISTRY["wif.land-odds"](attack=20, defence=10, weather="fine"),
                           store=UserStore(tmp_path))
-    assert card._chart.object is None and "wif.land-combat" in card._result.object
+    assert card.chart.outcomes == [] and "wif.land-combat" in card._result.object
     doc = {"chart": "wif.land-combat", "codes": {"result": {"T1": "fixture one", "T2": "fixture two"}},
            "cells": [{"table": "assault", "column": "2:1", "roll": r, "result": "T1" if r <= 11 else "T2",
                       "source": "test fixture"} for r in range(2, 21)]}
     tables.save_user_chart(chart_from_dict(doc, tables.shipped("wif.land-combat").schema, origin="f"),
                            UserStore(tmp_path))
     card.recompute()
-    bars = card._chart.object
-    xs = list(bars.data.iloc[:, 0])
-    assert xs == ["T1", "T2"] and abs(sum(bars.data.iloc[:, 1]) - 1) < 1e-12
+    assert card.chart.outcomes == ["T1", "T2"] and abs(sum(card.chart.probabilities) - 1) < 1e-12
     # 2D10 totals 2..11: 1+2+...+9+10 = 55 of 100
-    assert abs(bars.data.iloc[0, 1] - 0.55) < 1e-12
+    assert abs(card.chart.probabilities[0] - 0.55) < 1e-12

@@ -244,13 +244,11 @@ def test_the_weather_panel_sets_each_of_the_six_zones_on_the_world_map(world):
     view = MapView(hexmap=world, state=SessionState())
     panel = WeatherPanel(mapview=view)
     assert panel.zones == list(world.vocabulary.climate_zones)
-    layer = view.overlays.layers["weather"]
     for zone in panel.zones:
         panel.set_zone(zone, "storm")
-        for src in layer.sources.values():
-            colors = np.asarray(src.data["color"])
-            mine = np.asarray(src.data["label"]) == zone
-            assert (colors[mine] == WEATHER_COLORS["storm"]).all()
+        for z, keys in panel.keys_by_zone.items():
+            wanted = WEATHER_COLORS["storm" if z == zone else "fine"]
+            assert {view.overlays.color_of("weather", k) for k in keys} == {wanted}, (zone, z)
         panel.set_zone(zone, "fine")
 
 

@@ -11,7 +11,7 @@ Public API::
     m.chokepoint("Western Mediterranean", "Cape St Vincent")   # WiF 11.4.4 passages
 """
 from viewer.board.errors import MapError, MapFileError
-from viewer.board.gpkg import FORMAT_VERSION, bundled_maps, load_map, save_map
+from viewer.board.gpkg import FORMAT_VERSION, bundled_maps, load_map, save_map, shared_map
 from viewer.board.model import HexKey, HexMap
 from viewer.board.sheet import Sheet
 from viewer.board.terrain import (
@@ -25,6 +25,7 @@ from viewer.board.terrain import (
 )
 
 __all__ = [
+    "shared_map",
     "CHOKEPOINT_TESTS",
     "EDGE_KINDS",
     "FEATURE_KINDS",

@@ -27,6 +27,8 @@ raises :class:`MapFileError` naming the file, the layer, the 1-based row and the
 """
 from __future__ import annotations
 
+import functools
+
 import math
 import os
 import tempfile
@@ -281,6 +283,19 @@ def _sheets(path: Path, df: pd.DataFrame) -> list[Sheet]:
         except (ValueError, TypeError) as exc:
             raise MapFileError(path, str(exc), "sheets", i + 1) from None
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def shared_map(name: str) -> HexMap:
+    """The bundled map ``name``, loaded once per process and shared by every session.
+
+    Everything derived from a map and cached on it (its sheet layout, its supply graph) is then
+    built once too. The map is read-only: a caller that would change it takes :func:`load_map`.
+    A path is refused: only bundled names are shared.
+    """
+    if name not in bundled_maps():
+        raise MapFileError(name, f"no bundled map {name!r}; bundled: {', '.join(sorted(bundled_maps()))}")
+    return load_map(name)
 
 
 def load_map(name_or_path) -> HexMap:

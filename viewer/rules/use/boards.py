@@ -26,9 +26,9 @@ def names() -> list[str]:
 def load(name: str) -> UseBoard:
     """A board by name: ``use`` (the real map) or ``fixture:<name>``."""
     if name == REAL:
-        from viewer.board import load_map
+        from viewer.board import shared_map
         from viewer.rules.use.hexmap import from_hexmap
-        return from_hexmap(load_map(REAL))
+        return from_hexmap(shared_map(REAL))
     if name.startswith("fixture:") and name[8:] in fixtures.BOARDS:
         return fixtures.board(name[8:])
     raise ValueError(f"unknown USE board {name!r}; allowed: {', '.join(names())}")

@@ -5,9 +5,6 @@ allowed values; the page keeps working and the last good result stays visible un
 """
 from __future__ import annotations
 
-import holoviews as hv
-import holoviews.plotting.bokeh  # noqa: F401  (registers the Bokeh renderer the charts need)
-import pandas as pd
 import panel as pn
 import param
 
@@ -17,6 +14,7 @@ from viewer.state import SessionState
 from viewer.userdata import UserStore
 from viewer.views.common.presets import PresetBar
 from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.distribution_chart import DistributionChart
 from viewer.views.common.text import alert, label, label_any, markdown, plain
 
 
@@ -63,13 +61,12 @@ class CalculatorCard(pn.viewable.Viewer):
         self._result = markdown("", css_classes=["calc-result"], margin=(0, 10))
         self._steps_title = markdown("", margin=(0, 10))
         self._steps = pn.Column(css_classes=["calc-steps"])
-        self._chart = pn.pane.HoloViews(None, sizing_mode="stretch_width", height=260,
-                                        css_classes=["calc-chart"])
+        self.chart = DistributionChart(name=f"chart-{calc.slug}")
         self._rules = pn.Row(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
         self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
             self._summary, self._rules, pn.Row(*self.widgets.values()), self._error, self._result,
-            self._chart, self._steps_title, self._steps, self.presets.layout,
+            self.chart.pane, self._steps_title, self._steps, self.presets.layout,
             title="", collapsible=False, sizing_mode="stretch_width",
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
@@ -128,7 +125,6 @@ class CalculatorCard(pn.viewable.Viewer):
 
     def recompute(self) -> None:
         """Compute and show the result, its steps and its distribution."""
-        lang = self.state.lang
         try:
             result = self.calculator.compute()
         except CalculatorInputError as err:
@@ -138,16 +134,21 @@ class CalculatorCard(pn.viewable.Viewer):
             self._show_error(CalculatorInputError("chart", str(err), err.allowed))
             return
         self.error = None
-        self._error.visible = False
-        self.result = result
-        calc = type(self.calculator)
+        with pn.io.hold():
+            self._error.visible = False
+            self.result = result
+            self._show_result(self.state.lang)
+            self.chart.show(result, getattr(self.calculator, "target", None), self.state.lang)
+
+    def _show_result(self, lang: str) -> None:
+        """The result table and the steps in ``lang`` (from the last result: nothing is recomputed)."""
+        result, calc = self.result, type(self.calculator)
         rows = "\n".join(f"| {calc.result_label(k, lang)} | {_fmt(v)} |" for k, v in result.value.items())
         missing = "".join(
             f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
         )
         self._result.object = f"| | |\n|---|---|\n{rows}{missing}"
         self._show_steps(result.steps, lang)
-        self._chart.object = self._bars(result, lang)
 
     def _show_steps(self, steps, lang: str) -> None:
         """Update the step rows in place; rows and links are created only when first needed."""
@@ -171,43 +172,24 @@ class CalculatorCard(pn.viewable.Viewer):
             self._links[key] = RuleLink(ref=ref, state=self.state)
         return self._links[key]
 
-    def _bars(self, result, lang):
-        dist = result.distribution
-        if dist is None:
-            return None
-        df = pd.DataFrame(dist.to_json())
-        target = getattr(self.calculator, "target", None)
-        x, y = label("ui.outcome", lang), label("ui.probability", lang)
-        if result.outcome_labels:  # categories (a table's result codes): bars named by code, no target
-            df["outcome"] = df["outcome"].map(result.outcome_labels)
-            target = None
-        df = df.rename(columns={"outcome": x, "probability": y})
-        vdims = [y]
-        opts = dict(color="#4c78a8")
-        if target is not None:
-            side = label("ui.at_least_target", lang, target=target)
-            below = label("ui.below_target", lang, target=target)
-            df["side"] = [side if o >= target else below for o in df[x]]
-            vdims.append("side")
-            opts = dict(color="side", cmap={side: "#d95f02", below: "#4c78a8"}, show_legend=True)
-        return hv.Bars(df, x, vdims).opts(
-            responsive=True, height=250, tools=["hover"], xlabel=x, ylabel=y,
-            title=label("ui.distribution", lang), **opts,
-        )
-
     def _on_lang(self, *_):
+        """Every label in the new language; the result is shown again, not recomputed."""
         lang = self.state.lang
         calc = type(self.calculator)
-        self._card.title = calc.title(lang)
-        self._summary.object = calc.summary(lang)
-        for name, widget in self.widgets.items():
-            widget.label = calc.param_label(name, lang)
-        self._steps_title.object = f"**{label('ui.steps', lang)}**"
-        self.presets.relabel(lang)
-        if self.error is not None:
-            self._show_error(self.error)
-        else:
-            self.recompute()
+        with pn.io.hold():
+            self._card.title = calc.title(lang)
+            self._summary.object = calc.summary(lang)
+            for name, widget in self.widgets.items():
+                widget.label = calc.param_label(name, lang)
+            self._steps_title.object = f"**{label('ui.steps', lang)}**"
+            self.presets.relabel(lang)
+            if self.error is not None:
+                self._show_error(self.error)
+            elif self.result is None:
+                self.recompute()
+            else:
+                self._show_result(lang)
+                self.chart.relabel(lang)
 
     def __panel__(self):
         return self._card

@@ -1,20 +1,21 @@
 """Overlay layers on the map: small ColumnDataSources patched in place, never the base layer.
 
-Two kinds of layer: ``hexes`` (hexes with a colour, an alpha and a label) and ``lines``
-(segments between hex centres). Later issues (ZOC, supply, weather, illumination) add their
-layers through :class:`OverlaySet`.
+Three kinds of layer: ``hexes`` (hexes with a colour, an alpha and a label), ``lines`` (segments
+between hex centres) and ``coded`` hexes (an integer code per hex and a palette: changing the
+colours of every hex sends the palette, a few entries, never a colour per hex). The game views
+add theirs through :class:`OverlaySet` (docs/adding-an-overlay.md).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import numpy as np
-from bokeh.models import ColumnDataSource, GlyphRenderer, Legend, LegendItem
+from bokeh.models import ColumnDataSource, GlyphRenderer, Legend, LegendItem, LinearColorMapper
 
 from viewer import hexgrid
 from viewer.board import HexMap
 
-LAYER_KINDS = ("hexes", "lines")
+LAYER_KINDS = ("hexes", "lines", "coded")
 
 
 @dataclass
@@ -28,6 +29,8 @@ class Layer:
     legend_key: str | None
     rows: dict[tuple, tuple[str, int]] = field(default_factory=dict)
     legend_item: LegendItem | None = None
+    #: A ``coded`` layer's palette: code -> colour.
+    mapper: LinearColorMapper | None = None
 
 
 class OverlaySet:
@@ -91,8 +94,8 @@ class OverlaySet:
     # ------------------------------------------------------------ the API
     def add(self, name: str, kind: str = "hexes", legend_key: str | None = None, **data) -> Layer:
         """Add a named layer (``kind`` "hexes" or "lines"); ``data`` as for :meth:`set`."""
-        if kind not in LAYER_KINDS:
-            raise ValueError(f"unknown layer kind {kind!r}; allowed: {', '.join(LAYER_KINDS)}")
+        if kind not in LAYER_KINDS[:2]:
+            raise ValueError(f"unknown layer kind {kind!r}; allowed: hexes, lines (coded: add_coded())")
         if name in self.layers:
             raise ValueError(f"layer {name!r} exists already")
         sources, renderers = {}, []
@@ -126,12 +129,69 @@ class OverlaySet:
             self.set(name, **data)
         return layer
 
+    def add_coded(self, name: str, sheets, q, r, codes, palette: list[str], alpha: float = 0.5,
+                  legend_key: str | None = None, names: list[str] | None = None) -> Layer:
+        """Add a layer of hexes coloured by code: hex ``i`` is ``(sheets[i], q[i], r[i])`` (map keys,
+        as the map's own tables hold them) and gets ``palette[codes[i]]``. Colours change with
+        :meth:`set_palette`. ``names``: what each code stands for, kept with the palette (the
+        model named ``overlay-<name>-palette``) so the page can tell a hex's code by name."""
+        if name in self.layers:
+            raise ValueError(f"layer {name!r} exists already")
+        sheets, q, r = np.asarray(sheets, dtype=object), np.asarray(q, dtype=np.int64), np.asarray(r, dtype=np.int64)
+        codes = np.asarray(codes, dtype=np.int16)
+        if not (len(sheets) == len(q) == len(r) == len(codes)):
+            raise ValueError("sheets, q, r and codes must have one value per hex")
+        if len(codes) and (codes.min() < 0 or codes.max() >= len(palette)):
+            raise ValueError(f"codes must be 0..{len(palette) - 1}, one per palette colour")
+        mapper = LinearColorMapper(palette=list(palette), low=-0.5, high=len(palette) - 0.5,
+                                   name=f"overlay-{name}-palette", tags=list(names or []))
+        sources, renderers = {}, []
+        layer = Layer(name, "coded", sources, renderers, legend_key, mapper=mapper)
+        for sheet in self._map.sheets.values():
+            mine = sheets == sheet.name
+            dq, dr = self._shifts[sheet.name]
+            src = ColumnDataSource({"q": (q[mine] + dq).astype(np.int32), "r": (r[mine] + dr).astype(np.int32),
+                                    "code": codes[mine]}, name=f"overlay-{name}-{sheet.name}")
+            fill = {"field": "code", "transform": mapper}
+            rend = self._figure.hex_tile(q="q", r="r", size=sheet.size, source=src, orientation=sheet.orientation,
+                                         fill_color=fill, fill_alpha=alpha, line_color=fill, line_alpha=alpha,
+                                         level="underlay")
+            rend.nonselection_glyph = None
+            sources[sheet.name] = src
+            renderers.append(rend)
+            for i, (qq, rr) in enumerate(zip(q[mine].tolist(), r[mine].tolist())):
+                layer.rows[(sheet.name, qq, rr)] = (sheet.name, i)
+        if legend_key and self._legend is not None:
+            layer.legend_item = LegendItem(label=self._labeler(legend_key), renderers=renderers[:1])
+            self._legend.items = [*self._legend.items, layer.legend_item]
+        self.layers[name] = layer
+        return layer
+
+    def set_palette(self, name: str, palette: list[str]) -> None:
+        """New colours for a ``coded`` layer's codes (the same number of codes)."""
+        layer = self.layers[name]
+        if layer.mapper is None:
+            raise ValueError(f"layer {name!r} is not coded; use set() or patch()")
+        if len(palette) != len(layer.mapper.palette):
+            raise ValueError(f"layer {name!r} has {len(layer.mapper.palette)} codes, not {len(palette)}")
+        layer.mapper.palette = list(palette)
+
+    def color_of(self, name: str, key) -> str:
+        """The colour the layer gives hex ``key`` now."""
+        layer = self.layers[name]
+        sheet, row = layer.rows[self._check(key)]
+        if layer.mapper is not None:
+            return layer.mapper.palette[int(layer.sources[sheet].data["code"][row])]
+        return layer.sources[sheet].data["color"][row]
+
     def set(self, name: str, color="#ff7f0e", alpha=0.5, label="", **data) -> None:
         """Replace a layer's rows: ``hexes=[(sheet, q, r), …]`` or ``pairs=[(a, b), …]``.
 
         ``color``, ``alpha`` and ``label`` are one value for all rows or one per row.
         """
         layer = self.layers[name]
+        if layer.kind == "coded":
+            raise ValueError(f"layer {name!r} is coded; use set_palette()")
         if layer.kind == "hexes":
             keys = [self._check(k) for k in data.get("hexes", [])]
             columns = self._hex_columns(keys, color, alpha, label)
@@ -151,7 +211,7 @@ class OverlaySet:
         """Patch some hexes of a ``hexes`` layer in place: ``{(sheet, q, r): {"color": …}}``."""
         layer = self.layers[name]
         if layer.kind != "hexes":
-            raise ValueError(f"layer {name!r} holds lines; use set() to replace them")
+            raise ValueError(f"layer {name!r} holds {layer.kind} rows; use set() or set_palette()")
         per_sheet: dict[str, dict[str, list]] = {}
         for key, values in changes.items():
             key = self._check(key)

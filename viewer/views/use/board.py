@@ -8,7 +8,7 @@ import panel as pn
 import param
 from bokeh.models import ColumnDataSource
 
-from viewer.board import load_map
+from viewer.board import shared_map
 from viewer.rules.use import grid
 from viewer.rules.use.board import MAP_BOXES
 from viewer.rules.use.hexmap import SHEET, to_hexmap
@@ -34,7 +34,7 @@ class UseMap(pn.viewable.Viewer):
         state, game_state = self.state, self.game_state
         board = game_state.board
         self._board_name = game_state.board_name  # the map is drawn for this board only
-        hexmap = load_map("use") if not board.fixture else to_hexmap(board)
+        hexmap = shared_map("use") if not board.fixture else to_hexmap(board)
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
         for name in ("use-range", "use-ezoc", "use-reach", "use-air", "use-strategic", "use-naval", "use-passages",

@@ -7,10 +7,14 @@ from the ``wif.weather-effects`` calculator, each with a rule link.
 """
 from __future__ import annotations
 
+import weakref
+
+import numpy as np
 import pandas as pd
 import panel as pn
 import param
 
+from viewer.board import HexMap
 from viewer.calculators import REGISTRY
 from viewer.games import section
 from viewer.rules.wif.weather import CONDITIONS, SETTING_CHOICES, ZONES, effective_weather
@@ -43,6 +47,26 @@ def weather_color(condition: str | None) -> str:
     return WEATHER_COLORS.get(condition, WEATHER_COLORS[None])
 
 
+def weather_hexes(hexmap: HexMap):
+    """The map's hexes that have a climate zone (WiF 8.1): sheets, q, r and each one's zone index
+    in ZONES. Computed once per map (a shared map serves every session)."""
+    if hexmap in _ZONED:
+        return _ZONED[hexmap]
+    hexes = hexmap.hexes
+    zone_col = hexes["climate_zone"] if "climate_zone" in hexes else pd.Series([], dtype=object)
+    zoned = hexes[(zone_col.notna() & zone_col.isin(ZONES)).to_numpy()]
+    index = {z: i for i, z in enumerate(ZONES)}
+    out = (zoned["sheet"].to_numpy(dtype=object), zoned["q"].to_numpy(dtype=np.int64),
+           zoned["r"].to_numpy(dtype=np.int64),
+           np.array([index[z] for z in zoned["climate_zone"].tolist()], dtype=np.int16))
+    _ZONED[hexmap] = out
+    return out
+
+
+#: Zoned hexes per map object, forgotten with the map.
+_ZONED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 class WeatherPanel(pn.viewable.Viewer):
     """Weather controls, history and hex effects for a :class:`MapView` of a WiF map."""
 
@@ -61,22 +85,17 @@ class WeatherPanel(pn.viewable.Viewer):
         if params.get("store") is None:
             params["store"] = UserStore()
         super().__init__(**params)
-        hexes = self.mapview.hexmap.hexes
-        zone_col = hexes["climate_zone"] if "climate_zone" in hexes else pd.Series([], dtype=object)
-        zoned = hexes[zone_col.notna() & zone_col.isin(ZONES)]
-        self.keys_by_zone = {
-            z: [(s, int(q), int(r)) for s, q, r in zoned.loc[zoned["climate_zone"] == z, ["sheet", "q", "r"]]
-                .itertuples(index=False)]
-            for z in ZONES if (zoned["climate_zone"] == z).any()
-        }
-        self.zones = list(self.keys_by_zone)
+        sheets, q, r, zone_of = weather_hexes(self.mapview.hexmap)
+        self.zones = [z for z in ZONES if (zone_of == ZONES.index(z)).any()]
+        code = {ZONES.index(z): i for i, z in enumerate(self.zones)}
+        codes = np.array([code[c] for c in zone_of.tolist()], dtype=np.int16) if len(zone_of) else zone_of
+        self.keys_by_zone = {z: list(zip(sheets[codes == i].tolist(), q[codes == i].tolist(), r[codes == i].tolist()))
+                             for i, z in enumerate(self.zones)}
         self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
-        keys = [k for z in self.zones for k in self.keys_by_zone[z]]
-        colors = [weather_color(self._shown[z]) for z in self.zones for _ in self.keys_by_zone[z]]
-        zone_ids = [z for z in self.zones for _ in self.keys_by_zone[z]]
-        self.mapview.overlays.add(LAYER, kind="hexes", legend_key="ui.weather.layer", hexes=keys,
-                                  color=colors, alpha=LAYER_ALPHA, label=zone_ids)
+        self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(), alpha=LAYER_ALPHA,
+                                        legend_key="ui.weather.layer", names=self.zones)
         self._links: dict = {}
+        self._effect_rows: dict = {}
         self._build_widgets()
         self.editor = ChartEditor(target=WeatherTarget(self.weather, self.store), state=self.state, store=self.store)
         self.weather.param.watch(self._on_zones, "zones")
@@ -177,32 +196,32 @@ class WeatherPanel(pn.viewable.Viewer):
         """Set a zone's weather as the zone's control would."""
         self.zone_selects[zone].value = weather
 
+    def _palette(self) -> list[str]:
+        """The layer's colour of each zone: its weather's."""
+        return [weather_color(self._shown[z]) for z in self.zones]
+
     def _on_zones(self, *_):
-        changes = {}
+        changed = False
         for z in self.zones:
             new = self.weather.zones.get(z)
             if new != self._shown.get(z):
-                color = weather_color(new)
-                changes.update({k: {"color": color} for k in self.keys_by_zone[z]})
                 self._shown[z] = new
+                changed = True
             if new is not None and self.zone_selects[z].value != new:
                 self.zone_selects[z].value = new
-        if changes:
-            self._patch_layer(changes)
+        if changed:
+            self._patch_layer(self._palette())
         self._on_selected()
 
-    def _patch_layer(self, changes: dict) -> None:
-        """Patch the layer's colours; in a served page on the next tick, in its own message.
-
-        Patched inside a button's callback on the world map (a roll that recolours hexes of four
-        sheets while the scenario panel recomputes), the column patches did not reach the browser
-        (checked in tests/ui/test_world.py); a next-tick callback sends them as a plain update.
-        """
+    def _patch_layer(self, palette: list[str]) -> None:
+        """Give the layer the zones' new colours: a palette of one colour per zone, whatever the
+        number of hexes; in a served page on the next tick, in its own message (a roll on the world
+        map recolours four sheets while the scenario panel recomputes; tests/ui/test_world.py)."""
         doc = pn.state.curdoc
         if doc is None or doc.session_context is None:
-            self.mapview.overlays.patch(LAYER, changes)
+            self.mapview.overlays.set_palette(LAYER, palette)
             return
-        doc.add_next_tick_callback(lambda: self.mapview.overlays.patch(LAYER, changes))
+        doc.add_next_tick_callback(lambda: self.mapview.overlays.set_palette(LAYER, palette))
 
     def _on_roll(self, *_):
         lang = self.state.lang
@@ -266,17 +285,30 @@ class WeatherPanel(pn.viewable.Viewer):
                 effective=label(f"weather.{effective_weather(weather, attrs.get('terrain'))}", lang))
         seen: dict = {}
         rows = []
-        for step in steps:
-            links = []
-            if step.rule:
-                k = (step.rule, seen.get(step.rule, 0))
-                seen[step.rule] = k[1] + 1
-                if k not in self._links:  # a few links, reused: each one watches the language
-                    self._links[k] = RuleLink(ref=step.rule, state=self.state)
-                links.append(self._links[k])
-            rows.append(pn.Row(markdown(f"- {step.text(lang)}", margin=(0, 10)), *links,
-                               css_classes=["weather-effect", f"weather-effect-{step.key.rsplit('.', 1)[1]}"]))
-        self.effects.objects = rows
+        with pn.io.hold():
+            for step in steps:
+                links = []
+                if step.rule:
+                    k = (step.rule, seen.get(step.rule, 0))
+                    seen[step.rule] = k[1] + 1
+                    if k not in self._links:  # a few links, reused: each one watches the language
+                        self._links[k] = RuleLink(ref=step.rule, state=self.state)
+                    links.append(self._links[k])
+                text, row = self._effect_row(step.key)
+                text.object = f"- {step.text(lang)}"
+                if row.objects != [text, *links]:
+                    row.objects = [text, *links]
+                rows.append(row)
+            if self.effects.objects != rows:
+                self.effects.objects = rows
+
+    def _effect_row(self, key: str):
+        """The row of one effect (by step key), made the first time that effect is shown."""
+        if key not in self._effect_rows:
+            text = markdown("", margin=(0, 10))
+            self._effect_rows[key] = (text, pn.Row(text, css_classes=["weather-effect",
+                                                                      f"weather-effect-{key.rsplit('.', 1)[1]}"]))
+        return self._effect_rows[key]
 
     def _on_lang(self, *_):
         lang = self.state.lang
