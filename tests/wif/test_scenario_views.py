@@ -271,8 +271,9 @@ def test_editor_buttons_place_move_undo_and_war(panel, europe):
 
 def test_a_slow_recomputation_runs_on_the_next_tick_behind_the_spinner(panel, europe, monkeypatch):
     import panel as pn
+    from bokeh.document import Document
 
-    class Doc:  # a served document: the recomputation is queued for the next tick
+    class Doc(Document):  # a served document: the recomputation is queued for the next tick
         session_context = object()
         queued: list = []
 

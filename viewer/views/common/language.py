@@ -20,8 +20,13 @@ class LanguageSwitch(pn.viewable.Viewer):
             options=self._options(), value=self.state.lang, color="light",
             css_classes=["language-switch"], width=180,
         )
-        self._widget.param.watch(lambda e: setattr(self.state, "lang", e.new), "value")
+        self._widget.param.watch(self._switch, "value")
         self.state.param.watch(self._sync, "lang")
+
+    def _switch(self, event) -> None:
+        """Relabel the whole page as one change: one message, the model graph walked once."""
+        with pn.io.hold(freeze=True):
+            self.state.lang = event.new
 
     def _options(self) -> dict[str, str]:
         return {label(f"lang.{code}", code): code for code in LANGUAGES}

@@ -42,7 +42,7 @@ class Sections(pn.viewable.Viewer):
         self.switch.value = value
 
     def _show(self, event):
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             for key, item in self._items.items():
                 item.visible = key == event.new
 

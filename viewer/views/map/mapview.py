@@ -224,14 +224,16 @@ class MapView(pn.viewable.Viewer):
                 return
             row = self._rows[sheet][new[0]]
             h = self.hexmap.hexes
-            self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
+            with pn.io.hold(freeze=True):   # every view's answer to the click in one message
+                self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
         return handler
 
     def select(self, key) -> None:
         """Select hex ``(sheet, q, r)`` as a click would (None clears the selection)."""
         if key is not None and tuple(key) not in self.hexmap:
             raise KeyError(f"hex {tuple(key)} is not on map {self.hexmap.name!r}")
-        self.state.selected = None if key is None else (key[0], int(key[1]), int(key[2]))
+        with pn.io.hold(freeze=True):
+            self.state.selected = None if key is None else (key[0], int(key[1]), int(key[2]))
 
     def _on_selected(self, *_):
         key = self.state.selected

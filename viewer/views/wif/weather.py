@@ -148,7 +148,8 @@ class WeatherPanel(pn.viewable.Viewer):
     def _zone_handler(self, zone: str):
         def handler(event):
             if self.weather.zones.get(zone) != event.new:
-                self.weather.set_zone(zone, event.new)
+                with pn.io.hold(freeze=True):   # the map, the effects and the scenario in one message
+                    self.weather.set_zone(zone, event.new)
         return handler
 
     def _setting_handler(self, name: str):
@@ -285,7 +286,7 @@ class WeatherPanel(pn.viewable.Viewer):
                 effective=label(f"weather.{effective_weather(weather, attrs.get('terrain'))}", lang))
         seen: dict = {}
         rows = []
-        with pn.io.hold():
+        with pn.io.hold(freeze=True):
             for step in steps:
                 links = []
                 if step.rule:
