@@ -56,7 +56,7 @@ def test_stepper_walks_the_conference_with_turns():  # Churchill 4.1, 4.22, 5.24
     assert sum(s.key == "advance" for s in steps) == 21 and debate_order("UK") == ("USSR", "US")
     session.step = first_advance
     assert "Turn: UK" in stepper.text.object and "USSR first" in stepper.text.object
-    assert board._turn_ring.data["x"]  # the actor's chair is ringed
+    assert board.turn_ring.data["x"]  # the actor's chair is ringed
     state.lang = "es"
     assert "Turno: UK" in stepper.text.object
 

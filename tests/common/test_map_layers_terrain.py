@@ -37,7 +37,7 @@ def _key(row, end):
 
 
 def test_the_views_own_layers_are_toggles_beside_the_political_ones(layers):
-    names = list(layers._names())
+    names = list(layers.names())
     assert names[:2] == ["terrain", "countries"]
     assert {"rivers", "hexsides", "railways", "roads"} <= set(names)
     # terrain, rivers and the other hexsides open shown; railways and roads open hidden (legibility
@@ -82,20 +82,20 @@ def test_a_hidden_layer_is_sent_the_first_time_it_is_shown(layers, layer, featur
 
 def test_terrain_toggle_swaps_the_palette_not_the_hexes(layers):
     view = layers.view
-    before = {s: dict(src.data) for s, src in view._sources.items()}
-    terrains = view._terrains
-    assert view._mapper.palette == [terrain_color(t) for t in terrains]
+    before = {s: dict(src.data) for s, src in view.sources.items()}
+    terrains = view.terrains
+    assert view.terrain_mapper.palette == [terrain_color(t) for t in terrains]
     layers.show("terrain", False)
     assert view.terrain is False
-    plain = dict(zip(terrains, view._mapper.palette))
+    plain = dict(zip(terrains, view.terrain_mapper.palette))
     assert plain["forest"] == plain["mountain"] == plain["desert"] == PLAIN_LAND_COLOR
     assert plain["sea"] == terrain_color("sea") and plain["lake"] == terrain_color("lake")
-    shown = [i.label["value"] for i in view._legend_items if i.visible]
+    shown = [i.label["value"] for i in view.legend_items if i.visible]
     assert shown == ["Lake", "Sea (hex-dot)"]
     layers.show("terrain")
-    assert view._mapper.palette == [terrain_color(t) for t in terrains]
-    assert all(i.visible for i in view._legend_items)
-    for s, src in view._sources.items():  # the base hexes were never resent
+    assert view.terrain_mapper.palette == [terrain_color(t) for t in terrains]
+    assert all(i.visible for i in view.legend_items)
+    for s, src in view.sources.items():  # the base hexes were never resent
         assert src.data["t"] is before[s]["t"]
 
 
@@ -104,7 +104,7 @@ def test_legend_and_toggles_follow_the_language(layers):
     hexside_items = view.hexsides.legend_items
     assert hexside_items["river"].label["value"] == "River"
     assert hexside_items["rail"].label["value"] == "Railway"
-    assert all(i in view._legend.items for i in hexside_items.values())
+    assert all(i in view.legend.items for i in hexside_items.values())
     assert "Railways" in layers.toggles.options and "Terrain" in layers.toggles.options
     view.state.lang = "es"
     try:
@@ -112,7 +112,7 @@ def test_legend_and_toggles_follow_the_language(layers):
         assert hexside_items["strait"].label["value"] == "Estrecho"
         assert hexside_items["alpine"].label["value"] == "Lado alpino"
         assert hexside_items["rail"].label["value"] == "Ferrocarril"
-        terrain = {i.label["value"] for i in view._legend_items}
+        terrain = {i.label["value"] for i in view.legend_items}
         assert {"Montaña", "Pantano", "Desierto montañoso"} <= terrain
         assert {"Ferrocarriles", "Ríos", "Terreno"} <= set(layers.toggles.options)
         assert {"terrain", "rivers"} <= set(layers.visible())  # a relabel keeps what is shown
@@ -147,7 +147,7 @@ def test_hexside_segments_run_along_the_shared_hexside(layers):
             shared = []
             for end in ("_a", "_b"):
                 sheet = view.hexmap.sheets[row[f"sheet{end}"]]
-                dq, dr = view._shifts[sheet.name]
+                dq, dr = view.shifts[sheet.name]
                 xs, ys = hexgrid.corners(row[f"q{end}"] + dq, row[f"r{end}"] + dr, sheet.size, sheet.orientation)
                 shared.append(np.c_[xs[0], ys[0]])
             for x, y in ((data["x0"][i], data["y0"][i]), (data["x1"][i], data["y1"][i])):
@@ -201,7 +201,7 @@ def test_a_map_without_hexsides_has_only_the_terrain_toggle():
     assert view.layer_names() == ["terrain"]
     assert not view.hexsides.renderers and view.hexsides.hover not in view.figure.tools
     layers = MapLayers(view=view)
-    assert "rivers" not in layers._names() and layers.visible() == ["terrain"]
+    assert "rivers" not in layers.names() and layers.visible() == ["terrain"]
     with pytest.raises(ValueError, match="has no layer 'railways'; allowed: terrain"):
         view.show_layer("railways")
 

@@ -32,46 +32,46 @@ def test_rule_panel_shows_the_card_with_links_onward():
     panel = RulePanel(state=state)
     state.open(RuleRef("wif", "2.2"))
     card = panel.card
-    assert "Zonas de control" in card._body.object
-    assert "zona de control" in card._summary.object
-    assert "Cifras" in card._numbers.object
-    assert 'href="./reference?game=wif&rule=2.2&lang=es"' in card._onward.object
-    assert len(card._related.objects) == 5  # related rules as rule links
-    assert "zona de control (ZOC)" in card._terms.object
+    assert "Zonas de control" in card.body.object
+    assert "zona de control" in card.summary.object
+    assert "Cifras" in card.numbers.object
+    assert 'href="./reference?game=wif&rule=2.2&lang=es"' in card.onward.object
+    assert len(card.related.objects) == 5  # related rules as rule links
+    assert "zona de control (ZOC)" in card.terms.object
     state.lang = "en"
-    assert "Zones of control" in card._body.object and "zone of control (ZOC)" in card._terms.object
+    assert "Zones of control" in card.body.object and "zone of control (ZOC)" in card.terms.object
 
 
 def test_rule_panel_lists_calculators_of_the_rule():
     state = SessionState()
     panel = RulePanel(state=state)
     state.open(RuleRef("wif", "2.7"))
-    assert "core.dice" in panel.card._onward.object and "Dice roll" in panel.card._onward.object
+    assert "core.dice" in panel.card.onward.object and "Dice roll" in panel.card.onward.object
 
 
 def test_related_links_open_in_the_given_session():
     state, nav = SessionState(), SessionState()
     body = CardBody(state=state, links=nav)
     body.show(RuleRef("wif", "2.7"))
-    body._related.objects[0].clicks += 1
+    body.related.objects[0].clicks += 1
     assert nav.open_rule is not None and state.open_rule is None
 
 
 def test_reference_view_shows_a_rule_and_follows_related_links(view):
     view.open("wif", "2.4.2")
-    assert "Tracing supply lines" in view.card._body.object
-    assert view._tree.value == "2.4.2"
+    assert "Tracing supply lines" in view.card.body.object
+    assert view.tree.value == "2.4.2"
     view.nav.open(RuleRef("wif", "8.2.2"))
     assert view.ref.rule == "8.2.2" and view.nav.open_rule is None
 
 
 def test_reference_search_in_both_languages(view):
     view.ref.q = "zona de control"
-    assert "2.2" in view._results.options.values()
+    assert "2.2" in view.results.options.values()
     view.ref.q = "SUPPLY"
-    assert "2.4.2" in view._results.options.values()
+    assert "2.4.2" in view.results.options.values()
     view.ref.q = "qwertyuiop"
-    assert not view._results.visible and "qwertyuiop" in view._results_info.object
+    assert not view.results.visible and "qwertyuiop" in view.results_info.object
 
 
 def test_bad_game_and_rule_are_reported_not_raised(view):
@@ -81,7 +81,7 @@ def test_bad_game_and_rule_are_reported_not_raised(view):
     view.ref.rule = "99.9"
     assert view.ref.rule is None and "99.9" in view.messages[-1] and "2.4" not in view.messages[-1].split("such as")[0]
     view.ref.rule = 8  # a number read from the address as JSON
-    assert view.ref.rule == "8" and "Weather" in view.card._body.object
+    assert view.ref.rule == "8" and "Weather" in view.card.body.object
     view.ref.term = "nonsense"
     assert "nonsense" in view.messages[-1] and view.ref.term is None
 
@@ -89,28 +89,28 @@ def test_bad_game_and_rule_are_reported_not_raised(view):
 def test_other_games_show_their_rule_list(view):
     view.ref.game = "use"
     view.ref.q = "movimiento naval"
-    assert "4.2.4" in view._results.options.values()
+    assert "4.2.4" in view.results.options.values()
     view.open("use", "4.2.4")
-    assert view._game.value == "use"
-    assert "4.2.4" in view._tree.options.values()
+    assert view.game_choice.value == "use"
+    assert "4.2.4" in view.tree.options.values()
     from viewer.reference.cards import get_card
 
     card = get_card("use", "4.2.4")
     expected = card.text["en"].summary if card is not None else "later issue"
-    assert expected in view.card._summary.object
+    assert expected in view.card.summary.object
 
 
 
 def test_uploaded_rulebook_text_beside_the_card(view):
     text = "1. Basics\nIntro.\n2. Range\n2.1 Dice\nRoll a ten-sided die.\n"
     view.load_rulebook(text.encode("utf-8"), "mine.txt")
-    assert "3 numbered sections" in view._upload_info.object and "mine.txt" in view._upload_info.object
+    assert "3 numbered sections" in view.upload_info.object and "mine.txt" in view.upload_info.object
     view.open("wif", "2.7")
-    assert "no section 2.7" in view._user_title.object
+    assert "no section 2.7" in view.user_title.object
     view.open("wif", "2.1")
-    assert "lines 4–5" in view._user_title.object and "ten-sided" in view._user_text.object
-    view._book_search.value_input = "ten-sided"
-    assert list(view._book_hits.options.values()) == ["2.1"]
+    assert "lines 4–5" in view.user_title.object and "ten-sided" in view.user_text_pane.object
+    view.book_search.value_input = "ten-sided"
+    assert list(view.book_hits.options.values()) == ["2.1"]
 
 
 def test_binary_upload_is_refused_with_a_message(view):
@@ -124,19 +124,19 @@ def test_seed_rulebook_beside_the_card():
     v = ReferenceView(state=SessionState())
     v.load_rulebook(next(SEEDS.glob("000_*.txt")).read_bytes(), "wif.txt")
     v.open("wif", "2.4.2")
-    assert "2.4.2" in v._user_title.object and "Trazar" in v._user_text.object
+    assert "2.4.2" in v.user_title.object and "Trazar" in v.user_text_pane.object
 
 
 def test_glossary_view_filters_and_shows_one_term():
     g = GlossaryView(state=SessionState(lang="es"))
     g.query = "cuartel general"
-    assert "CG" in g._table.object and len(g.terms()) == 1
+    assert "CG" in g.table.object and len(g.terms()) == 1
     g.query = ""
-    g._games.value = ["asl"]
+    g.games.value = ["asl"]
     assert all("asl" in t.games for t in g.terms())
     g.term = "zoc"
     assert [t.id for t in g.terms()] == ["zoc"]
-    assert "rule=2.2" in g._table.object  # linked to the cards that use it
+    assert "rule=2.2" in g.table.object  # linked to the cards that use it
 
 
 def test_every_label_key_of_the_reference_views_exists():

@@ -23,13 +23,13 @@ def view(demo):
 
 
 def _base_snapshot(view):
-    return {s: {k: np.array(v).copy() for k, v in src.data.items()} for s, src in view._sources.items()}
+    return {s: {k: np.array(v).copy() for k, v in src.data.items()} for s, src in view.sources.items()}
 
 
 def test_base_layer_holds_one_row_per_hex_with_integer_coordinates(view, demo):
-    total = sum(len(src.data["q"]) for src in view._sources.values())
+    total = sum(len(src.data["q"]) for src in view.sources.values())
     assert total == len(demo.hexes)
-    for src in view._sources.values():
+    for src in view.sources.values():
         assert np.asarray(src.data["q"]).dtype.kind == "i"
         assert "color" not in src.data  # colours come from the terrain code through a mapper
 
@@ -38,8 +38,8 @@ def test_selecting_a_hex_outlines_it_on_its_own_source_and_describes_it(view, de
     before = _base_snapshot(view)
     key = ("main", 4, 3)
     view.select(key)
-    sel = view._selection["main"].data
-    assert (sel["q"], sel["r"]) == ([4 + view._shifts["main"][0]], [3 + view._shifts["main"][1]])
+    sel = view.selection_sources["main"].data
+    assert (sel["q"], sel["r"]) == ([4 + view.shifts["main"][0]], [3 + view.shifts["main"][1]])
     rows = dict(view.info.rows())
     assert rows["Hex"] == demo.label(key)
     assert rows["Terrain"].lower().startswith(demo.hex(key)["terrain"].split("-")[0])
@@ -48,9 +48,9 @@ def test_selecting_a_hex_outlines_it_on_its_own_source_and_describes_it(view, de
 
 
 def test_a_tap_on_the_base_source_selects_that_hex(view, demo):
-    src = view._sources["east"]
+    src = view.sources["east"]
     src.selected.indices = [2]
-    row = view._rows["east"][2]
+    row = view.rows["east"][2]
     expected = ("east", int(demo.hexes["q"].iat[row]), int(demo.hexes["r"].iat[row]))
     assert view.state.selected == expected
 
@@ -62,11 +62,11 @@ def test_selecting_an_unknown_hex_is_refused(view):
 
 def test_language_switch_relabels_legend_hover_and_info(view):
     view.select(("main", 1, 1))
-    english = [i.label["value"] for i in view._legend.items]
+    english = [i.label["value"] for i in view.legend.items]
     view.state.lang = "es"
-    spanish = [i.label["value"] for i in view._legend.items]
+    spanish = [i.label["value"] for i in view.legend.items]
     assert english != spanish and "Bosque" in spanish
-    assert view._hover.tooltips[0][0] == "Hexágono"
+    assert view.hover.tooltips[0][0] == "Hexágono"
     assert "Hexágono" in dict(view.info.rows())
 
 
@@ -82,7 +82,7 @@ def test_overlay_layers_add_patch_toggle(view, demo):
     with pytest.raises(ValueError, match="hexes, lines"):
         view.overlays.add("bad", kind="circles")
     lines = view.overlays.add("path", kind="lines", pairs=[(keys[0], keys[1])], legend_key="ui.map")
-    assert lines.legend_item.label["value"] == "Map" and lines.legend_item in view._legend.items
+    assert lines.legend_item.label["value"] == "Map" and lines.legend_item in view.legend.items
     view.state.lang = "es"
     assert lines.legend_item.label["value"] == "Mapa"
     x0, y0 = view.overlays.centre(keys[0])
@@ -104,20 +104,20 @@ def test_card_recomputes_when_an_input_changes(card):
 def test_card_bad_expression_names_the_parameter_and_keeps_the_last_result(card):
     card.widgets["expression"].value = "2q6"
     assert card.error is not None and card.error.parameter == "expression"
-    assert card._error.visible and "Dice expression" in card._error.object
+    assert card.error_box.visible and "Dice expression" in card.error_box.object
     assert card.result.value["p_ge_fraction"] == "7/12"
     card.widgets["expression"].value = "d6"
-    assert card.error is None and not card._error.visible
+    assert card.error is None and not card.error_box.visible
 
 
 def test_card_presets_survive_a_new_card(card, tmp_path):
     card.widgets["expression"].value = "3d6"
     card.presets.name.value = "three dice"
-    card.presets._save()
+    card.presets.save.clicks += 1
     other = CalculatorCard(calculator=REGISTRY["core.dice"](), state=SessionState(), store=UserStore(tmp_path))
     assert other.presets.saved.options == ["three dice"]
     other.presets.saved.value = "three dice"
-    other.presets._load()
+    other.presets.load.clicks += 1
     assert other.calculator.expression == "3d6"
 
 
@@ -128,35 +128,35 @@ def test_card_upload_validates_the_file(card):
     card.presets.upload.widget.value = b"inputs: {target: 10000000}\n"
     assert card.error.parameter == "target" and card.calculator.target == 15
     card.presets.upload.widget.value = b"inputs: [oops\n"
-    assert "mine.yaml, line" in card._error.object
+    assert "mine.yaml, line" in card.error_box.object
 
 
 def test_rule_link_opens_the_panel_and_absent_rules_say_so():
     state = SessionState()
     panel = RulePanel(state=state)
     link = RuleLink(ref=RuleRef("wif", "2.7"), state=state)
-    link._button.clicks += 1
+    link.button.clicks += 1
     assert state.open_rule == RuleRef("wif", "2.7")
-    assert panel._layout.visible and "2.7" in panel._body.object
+    assert panel.frame.visible and "2.7" in panel.body.object
     state.open(RuleRef("wif", "14.5"))
-    assert "does not contain it" in panel._body.object
+    assert "does not contain it" in panel.body.object
     state.lang = "es"
-    assert "no la contiene" in panel._body.object
+    assert "no la contiene" in panel.body.object
 
 
 def test_language_switch_sets_the_session_language():
     state = SessionState()
     switch = LanguageSwitch(state=state)
-    switch._widget.value = "es"
+    switch.widget.value = "es"
     assert state.lang == "es"
     state.lang = "en"
-    assert switch._widget.value == "en"
+    assert switch.widget.value == "en"
 
 
 def test_landing_lists_every_declared_game_and_links_each_by_default():
     landing = Landing(state=SessionState(lang="es"))
-    assert set(landing._cards) == set(BUILT) == set(GAME_IDS)
-    for game, card in landing._cards.items():
+    assert set(landing.cards) == set(BUILT) == set(GAME_IDS)
+    for game, card in landing.cards.items():
         assert 'href="./%s' % game in card.object
         assert "<svg" in card.object
 
@@ -164,9 +164,9 @@ def test_landing_lists_every_declared_game_and_links_each_by_default():
 def test_card_upload_for_another_calculator_is_refused(card):
     card.presets.upload.widget.filename = "other.yaml"
     card.presets.upload.widget.value = b"calculator: wif.naval-search\ninputs: {target: 3}\n"
-    assert "wif.naval-search" in card._error.object and card.calculator.target == 7
+    assert "wif.naval-search" in card.error_box.object and card.calculator.target == 7
     card.presets.upload.widget.value = b"inputs: [1, 2]\n"
-    assert "other.yaml" in card._error.object
+    assert "other.yaml" in card.error_box.object
 
 
 def test_info_panel_names_country_and_sea_area_in_spanish():
@@ -184,7 +184,7 @@ def test_info_panel_names_country_and_sea_area_in_spanish():
 
 def test_landing_links_the_games_it_is_told_are_served():
     landing = Landing(state=SessionState(lang="en"), built=["wif", "asl"])
-    linked = {g for g, card in landing._cards.items() if f'href="./{g}' in card.object}
+    linked = {g for g, card in landing.cards.items() if f'href="./{g}' in card.object}
     assert linked == {"wif", "asl"}
 
 

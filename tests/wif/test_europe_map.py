@@ -203,12 +203,12 @@ def test_layer_names_follow_the_language(layers):
     try:
         state.lang = "es"
         assert "Zonas climáticas" in layers.toggles.options
-        assert "Varsovia" in layers._places.data["text"]
+        assert "Varsovia" in layers.places.data["text"]
         countries = layers.view.overlays.layers["countries"].sources["europe"].data["label"]
         assert "Alemania" in countries and "Germany" not in countries
-        seas = layers._texts["sea_areas"][0][0].data["text"]
+        seas = layers.texts["sea_areas"][0][0].data["text"]
         assert "Mar del Norte" in seas
-        assert layers._hovers["cities"].tooltips[0][0] == "Lugar"
+        assert layers.hovers["cities"].tooltips[0][0] == "Lugar"
     finally:
         state.lang = "en"
-    assert "Warsaw" in layers._places.data["text"]
+    assert "Warsaw" in layers.places.data["text"]

@@ -38,7 +38,7 @@ def test_the_layer_covers_the_maps_zones_and_starts_fine(panel):
 
 def test_setting_a_zone_patches_only_that_zone_never_the_base_map(panel):
     view = panel.mapview
-    base = {name: (src, dict(src.data)) for name, src in view._sources.items()}
+    base = {name: (src, dict(src.data)) for name, src in view.sources.items()}
     layer_sources = dict(view.overlays.layers["weather"].sources)
     panel.set_zone("north-temperate", "blizzard")
     assert panel.weather.zones["north-temperate"] == "blizzard"
@@ -46,7 +46,7 @@ def test_setting_a_zone_patches_only_that_zone_never_the_base_map(panel):
     assert _colors(panel, "mediterranean") == {WEATHER_COLORS["fine"]}
     assert view.overlays.layers["weather"].sources == layer_sources  # same sources, patched
     for name, (src, data) in base.items():
-        assert view._sources[name] is src and all((src.data[k] == v).all() if hasattr(v, "all") else
+        assert view.sources[name] is src and all((src.data[k] == v).all() if hasattr(v, "all") else
                                                   src.data[k] == v for k, v in data.items())
 
 
@@ -124,7 +124,7 @@ def test_chart_editor_saves_and_a_restart_finds_the_chart(tmp_path):
     fresh = weather_editor(WeatherSession(), store=store)
     assert fresh.saved.options == ["my copy"] and fresh.load_saved("my copy")
     assert fresh.target.weather.chart.get(("mar-apr", 7), "arctic") == "snow"
-    data = yaml.safe_load(fresh._download().read())
+    data = yaml.safe_load(fresh.download.callback().read())
     assert data["chart"] == "wif.weather" and data["cells"][0]["arctic"] == "snow"
 
 

@@ -63,7 +63,7 @@ def geo_world() -> HexMap:
 
 def _drawn_polygons(view: MapView, sheet: str):
     """The hexes of a sheet as BokehJS would draw them: the base source's q, r and the glyph size."""
-    src = view._sources[sheet]
+    src = view.sources[sheet]
     glyph = next(r.glyph for r in view.figure.renderers if r.name == f"base-{sheet}")
     return hexgrid.hex_polygons(np.asarray(src.data["q"]), np.asarray(src.data["r"]), glyph.size, glyph.orientation)
 
@@ -104,10 +104,10 @@ def test_one_join_line_per_sheet_join_edge_from_centre_to_centre(fixture, reques
     data = view.links.sources["joins"].data
     assert len(data["x0"]) == len(joins) > 0
     centres = {}
-    for name, src in view._sources.items():
+    for name, src in view.sources.items():
         s = hexmap.sheets[name]
         x, y = hexgrid.hex_to_pixel(np.asarray(src.data["q"]), np.asarray(src.data["r"]), s.size, s.orientation)
-        rows = view._rows[name]
+        rows = view.rows[name]
         for i, row in enumerate(rows):
             centres[(name, int(hexmap.hexes["q"].iat[row]), int(hexmap.hexes["r"].iat[row]))] = (x[i], y[i])
     for i, e in enumerate(joins.itertuples()):
@@ -124,7 +124,7 @@ def test_one_join_line_per_sheet_join_edge_from_centre_to_centre(fixture, reques
 def test_zoom_to_one_map_sets_the_ranges_to_that_sheet(geo_world):
     view = MapView(hexmap=geo_world, state=SessionState())
     x, y = {}, {}
-    for name, src in view._sources.items():
+    for name, src in view.sources.items():
         s = geo_world.sheets[name]
         x[name], y[name] = hexgrid.hex_to_pixel(np.asarray(src.data["q"]), np.asarray(src.data["r"]), s.size,
                                                 s.orientation)
@@ -358,7 +358,7 @@ def test_the_supply_range_overlay_crosses_the_join_onto_the_asian_sheet(world):
     layer = panel.layers.range.layer
     src = layer.sources["asia"]
     i = layer.rows[a][1]
-    dq, dr = view._shifts["asia"]
+    dq, dr = view.shifts["asia"]
     assert (src.data["q"][i], src.data["r"][i]) == (a[1] + dq, a[2] + dr)
     glyph = next(r.glyph for r in layer.renderers if r.data_source is src)
     assert glyph.size == pytest.approx(world.sheets["asia"].size)

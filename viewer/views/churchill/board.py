@@ -179,8 +179,8 @@ class ChurchillBoard(pn.viewable.Viewer):
         self._selected_ring = ColumnDataSource({"x": [], "y": []})
         self.figure.scatter(x="x", y="y", source=self._selected_ring, size=20, marker="circle", fill_alpha=0,
                             line_color="#f39c12", line_width=3)
-        self._turn_ring = ColumnDataSource({"x": [], "y": []})
-        self.figure.scatter(x="x", y="y", source=self._turn_ring, size=44, marker="circle", fill_alpha=0,
+        self.turn_ring = ColumnDataSource({"x": [], "y": []})
+        self.figure.scatter(x="x", y="y", source=self.turn_ring, size=44, marker="circle", fill_alpha=0,
                             line_color="#f39c12", line_width=4, line_dash="dashed")
 
     # ------------------------------------------------------------------ behaviour
@@ -210,10 +210,10 @@ class ChurchillBoard(pn.viewable.Viewer):
         steps = conference_steps(self.game_state.agenda_winner, self.game_state.conference_winner)
         actor = steps[min(self.game_state.step, len(steps) - 1)].actor
         if actor is None:
-            self._turn_ring.data = {"x": [], "y": []}
+            self.turn_ring.data = {"x": [], "y": []}
         else:
             x, y = board.box_xy(actor, CHAIR)
-            self._turn_ring.data = {"x": [x], "y": [y]}
+            self.turn_ring.data = {"x": [x], "y": [y]}
         marks = {"x": [], "y": [], "colour": []}
         for j, n in enumerate(NATIONS):
             tens, ones = divmod(max(0, int(self.game_state.scores.get(n, 0))), 10)

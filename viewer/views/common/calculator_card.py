@@ -56,16 +56,16 @@ class CalculatorCard(pn.viewable.Viewer):
         for name, widget in self.widgets.items():
             widget.param.watch(self._input_handler(name), "value")
             widget.css_classes = [f"calc-input-{name}"]
-        self._summary = markdown("", margin=(0, 10))
-        self._error = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
-        self._result = markdown("", css_classes=["calc-result"], margin=(0, 10))
+        self.summary = markdown("", margin=(0, 10))
+        self.error_box = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
+        self.result_box = markdown("", css_classes=["calc-result"], margin=(0, 10))
         self._steps_title = markdown("", margin=(0, 10))
         self._steps = pn.Column(css_classes=["calc-steps"])
         self.chart = DistributionChart(name=f"chart-{calc.slug}")
         self._rules = pn.Row(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
         self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
-            self._summary, self._rules, pn.Row(*self.widgets.values()), self._error, self._result,
+            self.summary, self._rules, pn.Row(*self.widgets.values()), self.error_box, self.result_box,
             self.chart.pane, self._steps_title, self._steps, self.presets.layout,
             title="", collapsible=False, sizing_mode="stretch_width",
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
@@ -120,8 +120,8 @@ class CalculatorCard(pn.viewable.Viewer):
         if err.allowed is not None:
             shown = err.allowed if isinstance(err.allowed, str) else ", ".join(map(str, err.allowed))
             allowed = f"\n\n{label('ui.allowed', lang)}: {plain(shown)}"
-        self._error.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
-        self._error.visible = True
+        self.error_box.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
+        self.error_box.visible = True
 
     def recompute(self) -> None:
         """Compute and show the result, its steps and its distribution."""
@@ -135,7 +135,7 @@ class CalculatorCard(pn.viewable.Viewer):
             return
         self.error = None
         with pn.io.hold(freeze=True):
-            self._error.visible = False
+            self.error_box.visible = False
             self.result = result
             self._show_result(self.state.lang)
             self.chart.show(result, getattr(self.calculator, "target", None), self.state.lang)
@@ -147,7 +147,7 @@ class CalculatorCard(pn.viewable.Viewer):
         missing = "".join(
             f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
         )
-        self._result.object = f"| | |\n|---|---|\n{rows}{missing}"
+        self.result_box.object = f"| | |\n|---|---|\n{rows}{missing}"
         self._show_steps(result.steps, lang)
 
     def _show_steps(self, steps, lang: str) -> None:
@@ -178,7 +178,7 @@ class CalculatorCard(pn.viewable.Viewer):
         calc = type(self.calculator)
         with pn.io.hold(freeze=True):
             self._card.title = calc.title(lang)
-            self._summary.object = calc.summary(lang)
+            self.summary.object = calc.summary(lang)
             for name, widget in self.widgets.items():
                 widget.label = calc.param_label(name, lang)
             self._steps_title.object = f"**{label('ui.steps', lang)}**"

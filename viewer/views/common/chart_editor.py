@@ -72,7 +72,7 @@ class ChartEditor(pn.viewable.Viewer):
         self.format.param.watch(self._reformat, "value")
         self.cell_set.on_click(lambda _e: self.set_cell())
         self.code_declare.on_click(lambda _e: self.declare_code())
-        self._body = [
+        self.body = [
             self.format, self.text, cells.code_row, cells.cell_row,
             pn.Row(self.validate_button, self.name_input, self.save, self.saved, self.load),
             pn.Row(self.upload, self.download), self.error, self.status,
@@ -90,7 +90,7 @@ class ChartEditor(pn.viewable.Viewer):
 
     def _opened(self, event) -> None:
         if not event.new and len(self._card.objects) == 1:
-            self._card.extend(self._body)
+            self._card.extend(self.body)
 
     # ------------------------------------------------------------------ actions
     def _origin(self) -> str:

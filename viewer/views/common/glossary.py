@@ -31,12 +31,12 @@ class GlossaryView(pn.viewable.Viewer):
         self._search = pn.widgets.TextInput(value=self.query, css_classes=["glossary-search"], width=320)
         self._search.param.watch(lambda e: setattr(self, "query", e.new), "value_input")
         self._search.param.watch(lambda e: setattr(self, "query", e.new), "value")
-        self._games = pn.widgets.MultiChoice(options=self._game_options(), value=[], width=320,
+        self.games = pn.widgets.MultiChoice(options=self._game_options(), value=[], width=320,
                                              css_classes=["glossary-games"])
-        self._games.param.watch(self._refresh, "value")
+        self.games.param.watch(self._refresh, "value")
         self._count = markdown("", css_classes=["glossary-count"])
-        self._table = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["glossary-table"])
-        self.layout = pn.Column(pn.Row(self._search, self._games), self._count, self._table,
+        self.table = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["glossary-table"])
+        self.layout = pn.Column(pn.Row(self._search, self.games), self._count, self.table,
                                 sizing_mode="stretch_width")
         self.param.watch(self._refresh, ["query", "term"])
         self.state.param.watch(self._relabel, "lang")
@@ -49,10 +49,10 @@ class GlossaryView(pn.viewable.Viewer):
         lang = self.state.lang
         self._search.name = label("glossary.search", lang)
         self._search.placeholder = label("ref.search_placeholder", lang)
-        value = list(self._games.value)
-        self._games.options = self._game_options()
-        self._games.value = value
-        self._games.name = label("glossary.games", lang)
+        value = list(self.games.value)
+        self.games.options = self._game_options()
+        self.games.value = value
+        self.games.name = label("glossary.games", lang)
         self._refresh()
 
     def terms(self):
@@ -61,7 +61,7 @@ class GlossaryView(pn.viewable.Viewer):
             found = glossary().get(self.term)
             return [found] if found else []
         terms = search_glossary(self.query) if self.query.strip() else list(glossary().values())
-        games = set(self._games.value)
+        games = set(self.games.value)
         return [t for t in terms if not games or games & set(t.games)]
 
     def _refresh(self, *_):
@@ -82,7 +82,7 @@ class GlossaryView(pn.viewable.Viewer):
             rows.append(f'<tr class="term-{t.id}"><td>{html.escape(t.en)}{note if lang == "en" else ""}</td>'
                         f"<td>{html.escape(t.es)}{note if lang == 'es' else ''}</td><td>{html.escape(abbr)}</td>"
                         f"<td>{games}</td><td>{used}</td></tr>")
-        self._table.object = (f'<table class="glossary" style="width:100%; border-collapse: collapse">'
+        self.table.object = (f'<table class="glossary" style="width:100%; border-collapse: collapse">'
                               f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
     def __panel__(self):

@@ -63,12 +63,12 @@ class Landing(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         state = self.state
-        self._cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
+        self.cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
                                        styles={"border": "1px solid #ddd", "border-radius": "8px",
                                                "padding": "8px"})
                        for g in GAMES}
         self._reference = pn.pane.HTML("", css_classes=["landing-reference"], sizing_mode="stretch_width")
-        self.layout = pn.Column(self._reference, pn.FlexBox(*self._cards.values(), gap="16px"),
+        self.layout = pn.Column(self._reference, pn.FlexBox(*self.cards.values(), gap="16px"),
                                 sizing_mode="stretch_width")
         state.param.watch(self._refresh, "lang")
         self._refresh()
@@ -77,7 +77,7 @@ class Landing(pn.viewable.Viewer):
         lang = self.state.lang
         self._reference.object = (f'<p><a class="open-reference" href="./reference?lang={lang}">'
                                   f'{label("ref.open_reference", lang)}</a> · {label("ref.landing_blurb", lang)}</p>')
-        for game, card in self._cards.items():
+        for game, card in self.cards.items():
             name = label(f"game.{game}.name", lang)
             tagline = label(f"game.{game}.tagline", lang)
             if game in self.built:

@@ -16,11 +16,11 @@ class LanguageSwitch(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self._widget = pn.widgets.RadioButtonGroup(
+        self.widget = pn.widgets.RadioButtonGroup(
             options=self._options(), value=self.state.lang, color="light",
             css_classes=["language-switch"], width=180,
         )
-        self._widget.param.watch(self._switch, "value")
+        self.widget.param.watch(self._switch, "value")
         self.state.param.watch(self._sync, "lang")
 
     def _switch(self, event) -> None:
@@ -32,10 +32,10 @@ class LanguageSwitch(pn.viewable.Viewer):
         return {label(f"lang.{code}", code): code for code in LANGUAGES}
 
     def _sync(self, event):
-        self._widget.value = event.new
+        self.widget.value = event.new
 
     def __panel__(self):
-        return self._widget
+        return self.widget
 
 
 def sync_language_with_url(state: SessionState, report=None) -> None:

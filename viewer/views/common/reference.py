@@ -63,50 +63,50 @@ class ReferenceView(pn.viewable.Viewer):
         self.user_file: str = ""
         self.user_index: RulebookIndex | None = None
 
-        self._game = pn.widgets.RadioButtonGroup(options={GAME_PREFIXES[g]: g for g in GAMES}, value=GAME_IDS[0],
+        self.game_choice = pn.widgets.RadioButtonGroup(options={GAME_PREFIXES[g]: g for g in GAMES}, value=GAME_IDS[0],
                                                  color="primary", variant="outline", css_classes=["ref-game"])
         self._search = pn.widgets.TextInput(css_classes=["ref-search"], sizing_mode="stretch_width")
-        self._results_info = markdown("", css_classes=["ref-results-info"])
-        self._results = pn.widgets.Select(options={}, size=8, css_classes=["ref-results"],
+        self.results_info = markdown("", css_classes=["ref-results-info"])
+        self.results = pn.widgets.Select(options={}, size=8, css_classes=["ref-results"],
                                           sizing_mode="stretch_width", visible=False)
         self._tree_title = markdown("")
-        self._tree = pn.widgets.Select(options={}, size=26, css_classes=["ref-tree"], sizing_mode="stretch_width")
+        self.tree = pn.widgets.Select(options={}, size=26, css_classes=["ref-tree"], sizing_mode="stretch_width")
         self._hint = markdown("", css_classes=["ref-hint"])
         self.card = CardBody(state=self.state, links=self.nav, show_permalink=False)
-        self._user_title = markdown("", css_classes=["ref-user-title"])
+        self.user_title = markdown("", css_classes=["ref-user-title"])
         # the user's text in <pre>, escaped: pn.pane.Str lets markup in it through to the page
-        self._user_text = pn.pane.HTML("", css_classes=["ref-user-text"], sizing_mode="stretch_width",
+        self.user_text_pane = pn.pane.HTML("", css_classes=["ref-user-text"], sizing_mode="stretch_width",
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em",
                                               "background": "#f6f6f0", "padding": "6px"})
-        left = pn.Column(self._game, self._search, self._results_info, self._results, self._tree_title,
-                         self._tree, width=380)
-        right = pn.Column(self._hint, self.card, self._user_title, self._user_text, sizing_mode="stretch_width")
+        left = pn.Column(self.game_choice, self._search, self.results_info, self.results, self._tree_title,
+                         self.tree, width=380)
+        right = pn.Column(self._hint, self.card, self.user_title, self.user_text_pane, sizing_mode="stretch_width")
         cards_tab = pn.Row(left, right, sizing_mode="stretch_width")
 
         self.glossary = GlossaryView(state=self.state)
         self._upload = Upload(accept=".txt,text/plain", kind="rulebook", state=self.state, css_classes=["ref-upload"],
                               read=lambda text, origin: (text, index_text(text, self.game)),
                               done=self._uploaded, fail=self.report)
-        self._upload_info = markdown("", css_classes=["ref-upload-info"])
-        self._book_search = pn.widgets.TextInput(css_classes=["ref-book-search"], width=360)
-        self._book_hits = pn.widgets.Select(options={}, size=14, css_classes=["ref-book-sections"], width=360)
+        self.upload_info = markdown("", css_classes=["ref-upload-info"])
+        self.book_search = pn.widgets.TextInput(css_classes=["ref-book-search"], width=360)
+        self.book_hits = pn.widgets.Select(options={}, size=14, css_classes=["ref-book-sections"], width=360)
         self._book_text = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["ref-book-text"],
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em"})
-        book_tab = pn.Column(self._upload_info, self._upload,
-                             pn.Row(pn.Column(self._book_search, self._book_hits), self._book_text,
+        book_tab = pn.Column(self.upload_info, self._upload,
+                             pn.Row(pn.Column(self.book_search, self.book_hits), self._book_text,
                                     sizing_mode="stretch_width"), sizing_mode="stretch_width")
         self.sections = Sections(state=self.state, sections={"ref.cards_tab": cards_tab,
                                                              "ref.glossary_tab": self.glossary,
                                                              "ref.rulebook_tab": book_tab})
         self.layout = self.sections.layout
 
-        self._game.param.watch(lambda e: setattr(self.ref, "game", e.new), "value")
+        self.game_choice.param.watch(lambda e: setattr(self.ref, "game", e.new), "value")
         self._search.param.watch(lambda e: setattr(self.ref, "q", e.new or None), "value_input")
         self._search.param.watch(lambda e: setattr(self.ref, "q", e.new or None), "value")
-        self._results.param.watch(self._pick, "value")
-        self._tree.param.watch(self._pick, "value")
-        self._book_search.param.watch(self._book_refresh, "value_input")
-        self._book_hits.param.watch(self._book_show, "value")
+        self.results.param.watch(self._pick, "value")
+        self.tree.param.watch(self._pick, "value")
+        self.book_search.param.watch(self._book_refresh, "value_input")
+        self.book_hits.param.watch(self._book_show, "value")
         self.nav.param.watch(self._follow, "open_rule")
         self.ref.param.watch(self._on_game, "game")
         self.ref.param.watch(self._on_rule, "rule")
@@ -163,8 +163,8 @@ class ReferenceView(pn.viewable.Viewer):
         self._search.name = label("ref.search", lang)
         self._search.placeholder = label("ref.search_placeholder", lang)
         self._tree_title.object = f"**{label('ref.tree', lang)}**"
-        self._upload_info.object = label("index.none", lang) if self.user_index is None else self._upload_info.object
-        self._book_search.name = label("index.search", lang)
+        self.upload_info.object = label("index.none", lang) if self.user_index is None else self.upload_info.object
+        self.book_search.name = label("index.search", lang)
         self._upload.widget.name = label("index.upload", lang)
         self._fill_tree()
         self._on_query()
@@ -176,7 +176,7 @@ class ReferenceView(pn.viewable.Viewer):
             self.report(label("ref.bad_game", self.state.lang, value=game, allowed=", ".join(GAMES)))
             self.ref.param.update(game=GAME_IDS[0], rule=None)
             return
-        self._game.value = game
+        self.game_choice.value = game
         if self.user_text is not None:
             self.user_index = index_text(self.user_text, game)
             self._book_refresh()
@@ -206,15 +206,15 @@ class ReferenceView(pn.viewable.Viewer):
         if self._search.value != q and self._search.value_input != q:
             self._search.value = q
         if not q:
-            self._results.visible = False
-            self._results_info.object = ""
+            self.results.visible = False
+            self.results_info.object = ""
             return
         found = search_rules(q, game=self.game)
         options = {f"{e.number} · {e.title(lang)}": e.number for e in found}
-        self._results.options = options
-        self._results.value = None
-        self._results.visible = bool(found)
-        self._results_info.object = (label("ref.results", lang, count=len(found)) if found
+        self.results.options = options
+        self.results.value = None
+        self.results.visible = bool(found)
+        self.results_info.object = (label("ref.results", lang, count=len(found)) if found
                                      else label("ref.no_results", lang, query=q))
 
     def _on_term(self, *_):
@@ -240,8 +240,8 @@ class ReferenceView(pn.viewable.Viewer):
             title = entry.title(lang)
             mark = "" if entry.present else f" ({label('ref.cited_only', lang)})"
             options[f"{_INDENT * depth}{entry.number} {title}{mark}"] = entry.number
-        self._tree.options = options
-        self._tree.value = self.ref.rule if self.ref.rule in options.values() else None
+        self.tree.options = options
+        self.tree.value = self.ref.rule if self.ref.rule in options.values() else None
         self._hint.object = "" if with_cards else label("ref.no_cards_for_game", lang)
 
     def _show(self):
@@ -250,30 +250,30 @@ class ReferenceView(pn.viewable.Viewer):
         if not rule:
             self.card.show(None)
             self._hint.object = label("ref.pick_rule", lang) if cards(self.game) else label("ref.no_cards_for_game", lang)
-            self._user_title.object = ""
-            self._user_text.object = ""
+            self.user_title.object = ""
+            self.user_text_pane.object = ""
             return
         self._hint.object = ""
         ref = RuleRef(self.game, rule)
         self.card.show(ref)
-        if self._tree.value != rule:
-            self._tree.value = rule
+        if self.tree.value != rule:
+            self.tree.value = rule
         self._show_user_text(rule)
 
     def _show_user_text(self, rule: str):
         lang = self.state.lang
         if self.user_index is None:
-            self._user_title.object = f"*{label('index.none', lang)}*"
-            self._user_text.object = ""
+            self.user_title.object = f"*{label('index.none', lang)}*"
+            self.user_text_pane.object = ""
             return
         section = self.user_index.get(rule)
         if section is None:
-            self._user_title.object = label("index.not_found", lang, number=rule)
-            self._user_text.object = ""
+            self.user_title.object = label("index.not_found", lang, number=rule)
+            self.user_text_pane.object = ""
             return
-        self._user_title.object = "**" + label("index.your_text", lang, number=section.number,
+        self.user_title.object = "**" + label("index.your_text", lang, number=section.number,
                                                first=section.first_line, last=section.last_line) + "**"
-        self._user_text.object = _pre(self.user_index.text(section.number))
+        self.user_text_pane.object = _pre(self.user_index.text(section.number))
 
     # ------------------------------------------------------------------ view -> state
 
@@ -305,7 +305,7 @@ class ReferenceView(pn.viewable.Viewer):
         lang = self.state.lang
         self.user_text, self.user_index = indexed
         self.user_file = filename
-        self._upload_info.object = label("index.sections", lang, count=len(self.user_index.sections),
+        self.upload_info.object = label("index.sections", lang, count=len(self.user_index.sections),
                                          file=plain(filename)) + (f"\n\n{plain(note)}" if note else "")
         self._book_refresh()
         self._show()
@@ -313,9 +313,9 @@ class ReferenceView(pn.viewable.Viewer):
     def _book_refresh(self, *_):
         if self.user_index is None:
             return
-        q = self._book_search.value_input or ""
+        q = self.book_search.value_input or ""
         hits = self.user_index.search(q) if q.strip() else self.user_index.sections
-        self._book_hits.options = {f"{s.number} {s.title}": s.number for s in hits}
+        self.book_hits.options = {f"{s.number} {s.title}": s.number for s in hits}
 
     def _book_show(self, event):
         if event.new and self.user_index is not None:

@@ -33,17 +33,17 @@ class RuleLink(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self._button = pn.widgets.Button(
+        self.button = pn.widgets.Button(
             label=str(self.ref), color="light", variant="outline",
             css_classes=["rule-link"], margin=(0, 4), height=30,
             stylesheets=[":host .bk-btn {text-decoration: underline; color: #1a5fb4; text-transform: none;}"],
         )
         # No tooltip and no language watcher: a Bokeh tooltip is a model of its own, and
         # retitling hundreds of them on a language switch cost seconds. The panel shows the title.
-        self._button.on_click(lambda _event: self.state.open(self.ref))
+        self.button.on_click(lambda _event: self.state.open(self.ref))
 
     def __panel__(self):
-        return self._button
+        return self.button
 
 
 def _overlay_key(name: str) -> str:
@@ -83,15 +83,15 @@ class CardBody(pn.viewable.Viewer):
         if self.links is None:
             self.links = self.state
         self.ref: RuleRef | None = None
-        self._body = markdown("", sizing_mode="stretch_width", css_classes=["rule-panel-body"])
-        self._summary = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-summary"])
-        self._numbers = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-numbers"])
-        self._onward = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-links"])
+        self.body = markdown("", sizing_mode="stretch_width", css_classes=["rule-panel-body"])
+        self.summary = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-summary"])
+        self.numbers = markdown("", sizing_mode="stretch_width", css_classes=["rule-card-numbers"])
+        self.onward = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-links"])
         self._related_title = markdown("", margin=(0, 10))
-        self._related = pn.FlexBox(css_classes=["rule-card-related"])
-        self._terms = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-terms"])
-        self.layout = pn.Column(self._body, self._summary, self._numbers, self._onward,
-                                self._related_title, self._related, self._terms,
+        self.related = pn.FlexBox(css_classes=["rule-card-related"])
+        self.terms = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["rule-card-terms"])
+        self.layout = pn.Column(self.body, self.summary, self.numbers, self.onward,
+                                self._related_title, self.related, self.terms,
                                 sizing_mode="stretch_width", css_classes=["rule-card"])
         self.state.param.watch(lambda *_: self.show(self.ref), "lang")
 
@@ -100,29 +100,29 @@ class CardBody(pn.viewable.Viewer):
 
         self.ref = ref
         lang = self.state.lang
-        for pane in (self._summary, self._numbers, self._onward, self._related_title, self._terms):
+        for pane in (self.summary, self.numbers, self.onward, self._related_title, self.terms):
             pane.object = ""
-        self._related.objects = []
+        self.related.objects = []
         if ref is None:
-            self._body.object = ""
+            self.body.object = ""
             return
         entry = _entry(ref)
         game = label(f"game.{ref.game}.name", lang)
         if entry is None:
-            self._body.object = f"**{game}** · {ref.number}\n\n{t('rule.unknown', lang)}"
+            self.body.object = f"**{game}** · {ref.number}\n\n{t('rule.unknown', lang)}"
             return
         if not entry.present:
-            self._body.object = f"**{game}** · {ref.number} {entry.title(lang)}\n\n{t('rule.not_in_text', lang)}"
+            self.body.object = f"**{game}** · {ref.number} {entry.title(lang)}\n\n{t('rule.not_in_text', lang)}"
             return
         card = card_for(ref)
-        self._body.object = f"**{game}** · {ref}\n\n### {entry.title(lang)}"
+        self.body.object = f"**{game}** · {ref}\n\n### {entry.title(lang)}"
         if card is None:
-            self._summary.object = t("ref.no_card", lang)
+            self.summary.object = t("ref.no_card", lang)
             return
-        self._summary.object = card.summary(lang)
+        self.summary.object = card.summary(lang)
         if card.numbers(lang):
             items = "\n".join(f"- {n}" for n in card.numbers(lang))
-            self._numbers.object = f"**{t('ref.numbers', lang)}**\n\n{items}"
+            self.numbers.object = f"**{t('ref.numbers', lang)}**\n\n{items}"
         onward = []
         if card.calculators:
             calcs = ", ".join(
@@ -138,17 +138,17 @@ class CardBody(pn.viewable.Viewer):
                                                                            for n in card.notebooks))
         if self.show_permalink:
             onward.append(f'<a class="card-permalink" href="{reference_url(ref, lang)}">{t("ref.permalink", lang)}</a>')
-        self._onward.object = "<br>".join(onward)
+        self.onward.object = "<br>".join(onward)
         if card.related:
             self._related_title.object = f"**{t('ref.related', lang)}**"
-            self._related.objects = [RuleLink(ref=r, state=self.links) for r in card.related_refs()]
+            self.related.objects = [RuleLink(ref=r, state=self.links) for r in card.related_refs()]
         if card.terms:
             terms = glossary()
             chips = ", ".join(
                 f'<a class="term-link" href="./reference?lang={lang}&amp;term={tid}" '
                 f'title="{terms[tid].label(other_language(lang))}">{terms[tid].label(lang)}</a>'
                 for tid in card.terms)
-            self._terms.object = f"<b>{t('ref.terms', lang)}</b>: {chips}"
+            self.terms.object = f"<b>{t('ref.terms', lang)}</b>: {chips}"
 
     def __panel__(self):
         return self.layout
@@ -166,10 +166,10 @@ class RulePanel(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self.card = CardBody(state=self.state)
-        self._body = self.card._body
+        self.body = self.card.body
         self._close = pn.widgets.Button(label="", color="light", width=90)
         self._close.on_click(lambda _event: setattr(self.state, "open_rule", None))
-        self._layout = pn.Card(
+        self.frame = pn.Card(
             self.card, self._close, title="", collapsible=False, width=360,
             visible=False, css_classes=["rule-panel"],
         )
@@ -181,11 +181,11 @@ class RulePanel(pn.viewable.Viewer):
         ref = self.state.open_rule
         self._close.label = label("ui.close", lang)
         if ref is None:
-            self._layout.visible = False
+            self.frame.visible = False
             return
         self.card.show(ref)
-        self._layout.title = f"{label('ui.rule', lang)} {ref}"
-        self._layout.visible = True
+        self.frame.title = f"{label('ui.rule', lang)} {ref}"
+        self.frame.visible = True
 
     def __panel__(self):
-        return self._layout
+        return self.frame

@@ -58,7 +58,7 @@ class HexLayer:
                     src.patch(patch)
                     self.patches += 1
             else:
-                dq, dr = self.view._shifts[sheet]
+                dq, dr = self.view.shifts[sheet]
                 src.data = {"q": self._q[pos] + dq, "r": self._r[pos] + dr, **cols}
                 self.positions[sheet] = pos
                 self.replacements += 1

@@ -28,8 +28,8 @@ class HexInfo(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         self._title = markdown("", margin=(0, 10))
-        self._table = markdown("", css_classes=["hex-info"], margin=(0, 10))
-        self._layout = pn.Column(self._title, self._table, width=300, css_classes=["hex-info-panel"])
+        self.table = markdown("", css_classes=["hex-info"], margin=(0, 10))
+        self._layout = pn.Column(self._title, self.table, width=300, css_classes=["hex-info-panel"])
         self.state.param.watch(self._refresh, ["selected", "lang"])
         self._refresh()
 
@@ -92,11 +92,11 @@ class HexInfo(pn.viewable.Viewer):
         rows = self.rows(lang)
         if not rows:
             self._title.object = f"**{label('ui.select_hex', lang)}**"
-            self._table.object = ""
+            self.table.object = ""
             return
         self._title.object = f"### {label('ui.hex', lang)} {rows[0][1]}"
         body = "\n".join(f"| {k} | {v} |" for k, v in rows)
-        self._table.object = f"| | |\n|---|---|\n{body}"
+        self.table.object = f"| | |\n|---|---|\n{body}"
 
     def __panel__(self):
         return self._layout

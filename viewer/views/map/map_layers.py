@@ -74,8 +74,8 @@ class MapLayers(pn.viewable.Viewer):
         self.state = self.view.state
         self.overlays = self.view.overlays
         self._regions = self.hexmap.regions
-        self._texts: dict[str, list] = {}
-        self._hovers: dict[str, HoverTool] = {}
+        self.texts: dict[str, list] = {}
+        self.hovers: dict[str, HoverTool] = {}
         self._columns: dict[str, dict[str, dict]] = {}
         self._keys_of: dict[str, list] = {}
         self._filled: set[str] = set()
@@ -94,12 +94,12 @@ class MapLayers(pn.viewable.Viewer):
             css_classes=["map-layers"], sizing_mode="stretch_width",
         )
         self._title = markdown("", margin=(0, 10))
-        self._legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
+        self.legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
         self.toggles.param.watch(self._on_toggle, "value")
         self.state.param.watch(self._on_lang, "lang")
         # a map of several sheets (wif-world) gets a "zoom to map" choice
         self.zoom = ZoomControl(view=self.view) if len(self.hexmap.sheets) > 1 else None
-        self._layout = pn.Column(*([self.zoom] if self.zoom else []), self._title, self.toggles, self._legend,
+        self._layout = pn.Column(*([self.zoom] if self.zoom else []), self._title, self.toggles, self.legend,
                                  width=220)
         self._on_lang()
         self._apply(self.toggles.value)
@@ -131,7 +131,7 @@ class MapLayers(pn.viewable.Viewer):
         columns = {}
         for sheet in layer.sources:
             m = sheets == sheet
-            dq, dr = self.view._shifts[sheet]
+            dq, dr = self.view.shifts[sheet]
             columns[sheet] = {
                 "q": h["q"].to_numpy(np.int32)[m] + dq, "r": h["r"].to_numpy(np.int32)[m] + dr,
                 "color": color[m], "alpha": np.full(int(m.sum()), float(alpha)), "label": labels[m],
@@ -160,7 +160,7 @@ class MapLayers(pn.viewable.Viewer):
     def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
         hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
         self.view.figure.add_tools(hover)
-        self._hovers[name] = hover
+        self.hovers[name] = hover
 
     # ------------------------------------------------------------------ layers
     def _country_color(self, row) -> str:
@@ -224,7 +224,7 @@ class MapLayers(pn.viewable.Viewer):
         rend = self.view.figure.text(x="x", y="y", text="text", source=src, text_align="center",
                                      text_baseline="middle", text_font_size="9pt", text_font_style="italic",
                                      text_color="#08306b", name="map-sea-names")
-        self._texts["sea_areas"] = [(src, rend, "sea_area")]
+        self.texts["sea_areas"] = [(src, rend, "sea_area")]
 
     def _draw_chokepoints(self):
         c = self.hexmap.chokepoints
@@ -263,36 +263,36 @@ class MapLayers(pn.viewable.Viewer):
             marks.append("capital" in kinds[row["name"]])
         self._place_kinds = [kinds[n] for n in names]
         self._place_names = {"en": names, "es": es}
-        self._places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
+        self.places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
                                          "size": [7 if m else 4 for m in marks]}, name="map-places")
-        dots = self.view.figure.scatter(x="x", y="y", size="size", source=self._places, fill_color="#222222",
+        dots = self.view.figure.scatter(x="x", y="y", size="size", source=self.places, fill_color="#222222",
                                         line_color="white", name="map-place-dots")
         dots.nonselection_glyph = None
         # names drawn for the capitals only (the rest would cover the map at full view); every
         # place names itself on hover
         named = CDSView(filter=BooleanFilter(marks))
-        text = self.view.figure.text(x="x", y="y", text="text", source=self._places, view=named, x_offset=5,
+        text = self.view.figure.text(x="x", y="y", text="text", source=self.places, view=named, x_offset=5,
                                      y_offset=-2, text_font_size="8pt", text_font_style="bold",
                                      text_color="#222222", name="map-place-names")
         self._city_renderers = [dots, text]
         self._add_hover("cities", [dots], field="@text")
 
     # ------------------------------------------------------------------ behaviour
-    def _names(self) -> dict[str, str]:
+    def names(self) -> dict[str, str]:
         """Toggle name -> catalogue key: these layers that the map has, then the other overlays."""
         own = self.view.layer_names()
         mine = {name: key for name, key in LAYERS.items()
-                if name in self.overlays.layers or name in own or (name == "cities" and hasattr(self, "_places"))}
+                if name in self.overlays.layers or name in own or (name == "cities" and hasattr(self, "places"))}
         return {**mine, **self._foreign}
 
     def _initial(self) -> list[str]:
         own = self.view.layer_names()
-        out = [n for n in self._names() if (self.view.layer_visible(n) if n in own else n in DEFAULT_ON)]
+        out = [n for n in self.names() if (self.view.layer_visible(n) if n in own else n in DEFAULT_ON)]
         return out + [n for n in self._foreign if self.overlays.layers[n].renderers[0].visible]
 
     def _options(self) -> dict[str, str]:
         lang = self.state.lang
-        return {label(key, lang): name for name, key in self._names().items()}
+        return {label(key, lang): name for name, key in self.names().items()}
 
     def _apply(self, visible) -> None:
         for name in self._foreign:
@@ -306,12 +306,12 @@ class MapLayers(pn.viewable.Viewer):
                 self._fill(name)
             if name in self.overlays.layers:
                 self.overlays.toggle(name, on)
-            for _, rend, _ in self._texts.get(name, []):
+            for _, rend, _ in self.texts.get(name, []):
                 rend.visible = on
             if name == "cities" and hasattr(self, "_city_renderers"):
                 for rend in self._city_renderers:
                     rend.visible = on
-        for name in self._names():  # the legend names only the layers drawn
+        for name in self.names():  # the legend names only the layers drawn
             layer = self.overlays.layers.get(name)
             if layer is not None and layer.legend_item is not None:
                 layer.legend_item.visible = name in visible
@@ -326,7 +326,7 @@ class MapLayers(pn.viewable.Viewer):
     def show(self, name: str, on: bool = True) -> None:
         """Show or hide layer ``name`` as its toggle would."""
         value = [v for v in self.toggles.value if v != name] + ([name] if on else [])
-        self.toggles.value = [n for n in self._names() if n in value]
+        self.toggles.value = [n for n in self.names() if n in value]
 
     def _on_lang(self, *_):
         lang = self.state.lang
@@ -334,7 +334,7 @@ class MapLayers(pn.viewable.Viewer):
         self.toggles.options = self._options()
         self.toggles.value = value
         self._title.object = f"**{label('map.layers', lang)}**"
-        for name, hover in self._hovers.items():
+        for name, hover in self.hovers.items():
             if name in HOVER_KEYS:
                 hover.tooltips = [(label(HOVER_KEYS[name], lang), "@label")]
         if "countries" in self.overlays.layers:
@@ -345,20 +345,20 @@ class MapLayers(pn.viewable.Viewer):
         if "sea_areas" in self.overlays.layers:
             names = {n: self._region_name("sea_area", n, lang) for n in set(self._seas)}
             self._relabel("sea_areas", [names[n] for n in self._seas])
-            for src, _, kind in self._texts["sea_areas"]:
+            for src, _, kind in self.texts["sea_areas"]:
                 src.data = dict(src.data, text=[self._region_name(kind, n, lang) for n in src.data["name"]])
         if "chokepoints" in self.overlays.layers:
             c = self.hexmap.chokepoints.set_index("name")
             es = c["name_es"] if "name_es" in c.columns else None
             self._relabel("chokepoints", [
                 (str(es[n]) if lang != "en" and es is not None and _text(es[n]) else n) for n in self._choke_names])
-        if hasattr(self, "_places"):
+        if hasattr(self, "places"):
             names = self._place_names["es" if lang != "en" else "en"]
             kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
-            self._places.data = dict(self._places.data, text=list(names), kinds=kinds)
-            self._hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
+            self.places.data = dict(self.places.data, text=list(names), kinds=kinds)
+            self.hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
                                                (label("map.kind", lang), "@kinds")]
-        self._legend.object = self._legend_html(lang)
+        self.legend.object = self._legend_html(lang)
 
     def _relabel(self, layer: str, labels: list[str]) -> None:
         """Replace the hover names of a hexes layer in place (colours and positions stay)."""

@@ -68,15 +68,15 @@ class MapView(pn.viewable.Viewer):
             params["state"] = SessionState()
         super().__init__(**params)
         hexes = self.hexmap.hexes
-        self._terrains = sorted(hexes["terrain"].unique().tolist())
-        self._shifts = sheet_shifts(self.hexmap)
+        self.terrains = sorted(hexes["terrain"].unique().tolist())
+        self.shifts = sheet_shifts(self.hexmap)
         self.figure = self._make_figure()
-        self._sources: dict[str, ColumnDataSource] = {}
-        self._rows: dict[str, np.ndarray] = {}
-        self._selection: dict[str, ColumnDataSource] = {}
+        self.sources: dict[str, ColumnDataSource] = {}
+        self.rows: dict[str, np.ndarray] = {}
+        self.selection_sources: dict[str, ColumnDataSource] = {}
         self._draw_base()
         self._draw_hexsides()
-        self.overlays = OverlaySet(self.figure, self.hexmap, self._shifts, legend=self._legend,
+        self.overlays = OverlaySet(self.figure, self.hexmap, self.shifts, legend=self.legend,
                                    labeler=lambda key: label(key, self.state.lang))
         self._draw_selection()
         self.info = HexInfo(hexmap=self.hexmap, state=self.state)
@@ -105,18 +105,18 @@ class MapView(pn.viewable.Viewer):
 
     def _draw_base(self):
         hexes = self.hexmap.hexes
-        terrain = pd.Categorical(hexes["terrain"], categories=self._terrains).codes.astype(np.int32)
+        terrain = pd.Categorical(hexes["terrain"], categories=self.terrains).codes.astype(np.int32)
         sheet_codes = pd.Categorical(hexes["sheet"], categories=list(self.hexmap.sheets)).codes
         q_all = hexes["q"].to_numpy(np.int32)
         r_all = hexes["r"].to_numpy(np.int32)
         labels = hexes["label"].to_numpy(dtype=str)  # a "U" array serialises without per-item work
-        self._mapper = mapper = LinearColorMapper(
-            palette=self._palette(), low=-0.5, high=len(self._terrains) - 0.5,
+        self.terrain_mapper = mapper = LinearColorMapper(
+            palette=self._palette(), low=-0.5, high=len(self.terrains) - 0.5,
         )
         renderers = []
         for i, sheet in enumerate(self.hexmap.sheets.values()):
             rows = np.flatnonzero(sheet_codes == i)
-            dq, dr = self._shifts[sheet.name]
+            dq, dr = self.shifts[sheet.name]
             src = ColumnDataSource({
                 "q": q_all[rows] + dq, "r": r_all[rows] + dr, "t": terrain[rows], "label": labels[rows],
             }, name=f"base-{sheet.name}")
@@ -128,33 +128,33 @@ class MapView(pn.viewable.Viewer):
             rend.nonselection_glyph = None
             rend.selection_glyph = None
             src.selected.on_change("indices", self._tap_handler(sheet.name))
-            self._sources[sheet.name] = src
-            self._rows[sheet.name] = rows
+            self.sources[sheet.name] = src
+            self.rows[sheet.name] = rows
             renderers.append(rend)
         self._terrain_names = CustomJSHover(args={"names": []}, code=_TERRAIN_JS)
-        self._hover = HoverTool(renderers=renderers, tooltips=[("", "@label"), ("", "@t{custom}")],
+        self.hover = HoverTool(renderers=renderers, tooltips=[("", "@label"), ("", "@t{custom}")],
                                 formatters={"@t": self._terrain_names})
-        self.figure.add_tools(self._hover, TapTool(renderers=renderers))
+        self.figure.add_tools(self.hover, TapTool(renderers=renderers))
         _, first_rows = np.unique(terrain, return_index=True)
-        self._legend_items = []
+        self.legend_items = []
         for first in first_rows:
             sheet_index = int(sheet_codes[first])
             sheet = list(self.hexmap.sheets)[sheet_index]
-            index = int(np.searchsorted(self._rows[sheet], first))
-            self._legend_items.append(LegendItem(label=self._terrains[terrain[first]],
+            index = int(np.searchsorted(self.rows[sheet], first))
+            self.legend_items.append(LegendItem(label=self.terrains[terrain[first]],
                                                  renderers=[renderers[sheet_index]], index=index))
         # a map of several sheets is wide (side by side, WiF 1.2): its legend goes below, in columns,
         # so the sheets get the figure's whole width
         wide = len(self.hexmap.sheets) > 1 and self.hexmap.crs is None and self.hexmap.is_geographic
-        self._legend = Legend(items=self._legend_items, location="top_left", click_policy="none",
+        self.legend = Legend(items=self.legend_items, location="top_left", click_policy="none",
                               label_text_font_size="9pt", background_fill_alpha=0.8,
                               **({"ncols": 3, "orientation": "horizontal"} if wide else {}))
-        self.figure.add_layout(self._legend, "below" if wide else "right")
+        self.figure.add_layout(self.legend, "below" if wide else "right")
 
     def _draw_hexsides(self):
-        self.hexsides = HexsideLayers(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
-        self.links = SheetLinks(self.figure, self.hexmap, self._shifts, lang=self.state.lang)
-        self._legend.items = (self._legend_items + list(self.hexsides.legend_items.values())
+        self.hexsides = HexsideLayers(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
+        self.links = SheetLinks(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
+        self.legend.items = (self.legend_items + list(self.hexsides.legend_items.values())
                               + list(self.links.legend_items.values()))
 
     def _draw_selection(self):
@@ -165,21 +165,21 @@ class MapView(pn.viewable.Viewer):
                 fill_alpha=0, line_color=SELECTION_COLOR, line_width=4, name=f"selection-{sheet.name}",
             )
             rend.nonselection_glyph = None
-            self._selection[sheet.name] = src
+            self.selection_sources[sheet.name] = src
 
     def _palette(self) -> list[str]:
         color = terrain_color if self.terrain else plain_color
-        return [color(t) for t in self._terrains]
+        return [color(t) for t in self.terrains]
 
     # ------------------------------------------------------------------ behaviour
     def _on_terrain(self, *_):
-        self._mapper.palette = self._palette()
-        for item, name in zip(self._legend_items, self._terrains):
+        self.terrain_mapper.palette = self._palette()
+        for item, name in zip(self.legend_items, self.terrains):
             item.visible = self.terrain or name in WATER_TERRAIN
 
     def legend_labels(self) -> list[str]:
         """The names the legend shows now (terrain classes, hexside features, overlays)."""
-        return [item.label["value"] for item in self._legend.items if item.visible is not False]
+        return [item.label["value"] for item in self.legend.items if item.visible is not False]
 
     def layer_names(self) -> list[str]:
         """The view's own layers: ``terrain``, the hexside and railway layers and the joins and
@@ -209,7 +209,7 @@ class MapView(pn.viewable.Viewer):
         if sheet is not None and sheet not in self.hexmap.sheets:
             raise ValueError(f"map {self.hexmap.name!r} has no sheet {sheet!r}; "
                              f"allowed: {', '.join(self.hexmap.sheets)}")
-        return view_bounds(self.hexmap, self._shifts, sheet)
+        return view_bounds(self.hexmap, self.shifts, sheet)
 
     def zoom_to(self, sheet: str | None = None) -> tuple[float, float, float, float]:
         """Set the view's x and y ranges to one sheet (or the whole map); returns the ranges."""
@@ -222,7 +222,7 @@ class MapView(pn.viewable.Viewer):
         def handler(attr, old, new):
             if not new:
                 return
-            row = self._rows[sheet][new[0]]
+            row = self.rows[sheet][new[0]]
             h = self.hexmap.hexes
             with pn.io.hold(freeze=True):   # every view's answer to the click in one message
                 self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
@@ -237,9 +237,9 @@ class MapView(pn.viewable.Viewer):
 
     def _on_selected(self, *_):
         key = self.state.selected
-        for sheet, src in self._selection.items():
+        for sheet, src in self.selection_sources.items():
             if key is not None and key[0] == sheet and key in self.hexmap:
-                dq, dr = self._shifts[sheet]
+                dq, dr = self.shifts[sheet]
                 src.data = {"q": [key[1] + dq], "r": [key[2] + dr]}
             elif len(src.data["q"]):
                 src.data = {"q": [], "r": []}
@@ -247,9 +247,9 @@ class MapView(pn.viewable.Viewer):
     def _on_lang(self, *_):
         lang = self.state.lang
         self._terrain_names.args = dict(self._terrain_names.args,
-                                        names=[label(f"terrain.{t}", lang) for t in self._terrains])
-        self._hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
-        for item, name in zip(self._legend_items, self._terrains):
+                                        names=[label(f"terrain.{t}", lang) for t in self.terrains])
+        self.hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
+        for item, name in zip(self.legend_items, self.terrains):
             item.label = {"value": label(f"terrain.{name}", lang)}
         self.hexsides.relabel(lang)
         self.links.relabel(lang)

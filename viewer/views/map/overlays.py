@@ -43,8 +43,8 @@ class OverlaySet:
                  legend: Legend | None = None, labeler=str):
         self._figure = figure
         self._map = hexmap
-        self._shifts = shifts
-        self._legend = legend
+        self.shifts = shifts
+        self.legend = legend
         self._labeler = labeler
         self.layers: dict[str, Layer] = {}
 
@@ -59,7 +59,7 @@ class OverlaySet:
         """Where the view draws the centre of hex ``key``."""
         sheet, q, r = self._check(key)
         s = self._map.sheets[sheet]
-        dq, dr = self._shifts[sheet]
+        dq, dr = self.shifts[sheet]
         return hexgrid.hex_to_pixel(q + dq, r + dr, s.size, s.orientation)
 
     def _hex_columns(self, keys, color, alpha, label) -> dict[str, dict[str, list]]:
@@ -68,7 +68,7 @@ class OverlaySet:
         out = {s: {"q": [], "r": [], "color": [], "alpha": [], "label": []} for s in self._map.sheets}
         for key, c, a, lab in zip(keys, color, alpha, label):
             sheet, q, r = self._check(key)
-            dq, dr = self._shifts[sheet]
+            dq, dr = self.shifts[sheet]
             cols = out[sheet]
             cols["q"].append(q + dq)
             cols["r"].append(r + dr)
@@ -121,9 +121,9 @@ class OverlaySet:
         for rend in renderers:
             rend.nonselection_glyph = None
         layer = Layer(name, kind, sources, renderers, legend_key)
-        if legend_key and self._legend is not None:
+        if legend_key and self.legend is not None:
             layer.legend_item = LegendItem(label=self._labeler(legend_key), renderers=renderers[:1])
-            self._legend.items = [*self._legend.items, layer.legend_item]
+            self.legend.items = [*self.legend.items, layer.legend_item]
         self.layers[name] = layer
         if data:
             self.set(name, **data)
@@ -149,7 +149,7 @@ class OverlaySet:
         layer = Layer(name, "coded", sources, renderers, legend_key, mapper=mapper)
         for sheet in self._map.sheets.values():
             mine = sheets == sheet.name
-            dq, dr = self._shifts[sheet.name]
+            dq, dr = self.shifts[sheet.name]
             src = ColumnDataSource({"q": (q[mine] + dq).astype(np.int32), "r": (r[mine] + dr).astype(np.int32),
                                     "code": codes[mine]}, name=f"overlay-{name}-{sheet.name}")
             fill = {"field": "code", "transform": mapper}
@@ -161,9 +161,9 @@ class OverlaySet:
             renderers.append(rend)
             for i, (qq, rr) in enumerate(zip(q[mine].tolist(), r[mine].tolist())):
                 layer.rows[(sheet.name, qq, rr)] = (sheet.name, i)
-        if legend_key and self._legend is not None:
+        if legend_key and self.legend is not None:
             layer.legend_item = LegendItem(label=self._labeler(legend_key), renderers=renderers[:1])
-            self._legend.items = [*self._legend.items, layer.legend_item]
+            self.legend.items = [*self.legend.items, layer.legend_item]
         self.layers[name] = layer
         return layer
 

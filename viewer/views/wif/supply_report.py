@@ -80,10 +80,10 @@ class SupplyReport(pn.viewable.Viewer):
         self.busy_text = markdown("", visible=False, margin=(0, 6))
         self.key_title = markdown("", margin=(0, 10))
         self._keys = {name: pn.pane.HTML("", margin=(0, 4)) for name in LAYER_RULES}
-        self._rows = [pn.Row(self._keys[name], RuleLink(ref=ref, state=state), css_classes=[f"overlay-key-{name}"])
+        self.rows = [pn.Row(self._keys[name], RuleLink(ref=ref, state=state), css_classes=[f"overlay-key-{name}"])
                       for name, ref in LAYER_RULES.items()]
         self.layout = pn.Card(
-            pn.Row(self.title, self.spinner, self.busy_text), self.words, self.zoc_side, self.key_title, *self._rows,
+            pn.Row(self.title, self.spinner, self.busy_text), self.words, self.zoc_side, self.key_title, *self.rows,
             title="", collapsible=True, sizing_mode="stretch_width", css_classes=["supply-report"])
         self.relabel()
 

@@ -146,7 +146,7 @@ class UnitLayer:
         for name, sheet in self.view.hexmap.sheets.items():
             m = sheets == name
             if m.any():
-                dq, dr = self.view._shifts[name]
+                dq, dr = self.view.shifts[name]
                 x[m], y[m] = hexgrid.hex_to_pixel(q[m] + dq, r[m] + dr, sheet.size, sheet.orientation)
         return x, y
 
