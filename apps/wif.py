@@ -7,7 +7,7 @@ maps, in the page's language, and the default map.
 """
 import panel as pn
 
-from viewer.board import bundled_maps, load_map
+from viewer.board import bundled_maps, shared_map
 from viewer.calculators import REGISTRY
 from viewer.views import AppShell, CalculatorCard, MapView, extension
 from viewer.games import section
@@ -29,7 +29,7 @@ asked = url_value("map")
 map_name, refused = choose_map(asked, available)
 if refused is not None:
     report_map_choice(shell, refused, available)
-mapview = MapView(hexmap=load_map(map_name), state=shell.state)
+mapview = MapView(hexmap=shared_map(map_name), state=shell.state)
 dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
 weather = WeatherPanel(mapview=mapview, state=shell.state)
 scenario = ScenarioPanel(mapview=mapview, weather=weather.weather)  # before the layers: they get toggles

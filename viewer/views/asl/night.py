@@ -77,7 +77,7 @@ class AslNightView(pn.viewable.Viewer):
             self.model_note,
             pn.Row(pn.pane.Bokeh(self.figure.figure, sizing_mode="stretch_width"), tools, sizing_mode="stretch_width"),
             pn.Row(self.light_card, self.los_card, sizing_mode="stretch_width"),
-            sizing_mode="stretch_width")
+            self.calcs, sizing_mode="stretch_width")
 
     # ------------------------------------------------------------------ wiring
     def _wire(self) -> None:
