@@ -30,9 +30,8 @@ board = ChurchillBoard(game_state=session, state=shell.state)
 mover = IssueMover(game_state=session, state=shell.state)
 stepper = ConferenceStepper(game_state=session, state=shell.state)
 settings = BoardSettingsPanel(game_state=session, state=shell.state)
-calculators = CalculatorList(shell.state, section("churchill", "calculators"), store=store)
 sections = Sections(state=shell.state, sections={
     "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
-    "ui.calculators": pn.Column(calculators, sizing_mode="stretch_width"),
+    "ui.calculators": lambda: CalculatorList(shell.state, section("churchill", "calculators"), store=store),
 })
 shell.page(sections).servable()

@@ -16,7 +16,6 @@ shell = AppShell("game.starcraft.name")
 sc = StarcraftState()
 table = StarcraftTableView(state=shell.state, game_state=sc)
 panel = StarcraftPanel(state=shell.state, game_state=sc)
-rounds = RoundTrackerView(state=shell.state, game_state=sc)
 sections = Sections(state=shell.state, sections={"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
-                                  "sc.ui.rounds": rounds})
+                                                 "sc.ui.rounds": lambda: RoundTrackerView(state=shell.state, game_state=sc)})
 shell.page(sections).servable()

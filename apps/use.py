@@ -34,8 +34,14 @@ if use.restore_problem:
 board_map = UseMap(state=shell.state, game_state=use)
 activation = UseActivation(state=shell.state, game_state=use)
 units = UseUnits(state=shell.state, game_state=use, hexmap=board_map.mapview.hexmap)
-calculators = CalculatorList(shell.state, USE_CALCULATORS)
+
+
+def calculators():
+    """The calculators section, built when first shown."""
+    return pn.Column(CalculatorList(shell.state, USE_CALCULATORS), TableEditors(state=shell.state, tables=use_tables),
+                     sizing_mode="stretch_width")
+
+
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
-                                  "ui.calculators": pn.Column(calculators, TableEditors(state=shell.state, tables=use_tables),
-                                                              sizing_mode="stretch_width")})
+                                                 "ui.calculators": calculators})
 shell.page(sections).servable()

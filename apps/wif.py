@@ -30,16 +30,21 @@ map_name, refused = choose_map(asked, available)
 if refused is not None:
     report_map_choice(shell, refused, available)
 mapview = MapView(hexmap=shared_map(map_name), state=shell.state)
-dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
 weather = WeatherPanel(mapview=mapview, state=shell.state)
 scenario = ScenarioPanel(mapview=mapview, weather=weather.weather)  # before the layers: they get toggles
 layers = MapLayers(view=mapview)
 map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
-weather_cards = weather.weather_calculators()
-combat = CalculatorList(shell.state, section("wif", "combat"))
-link_to_map(combat, mapview.hexmap, weather.weather, shell.state)
-tables = TableEditors(state=shell.state, tables=wif_tables)  # the user's copies of the combat tables the cards read
+
+
+def calculators():
+    """The calculators section, built when first shown."""
+    dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
+    combat = CalculatorList(shell.state, section("wif", "combat"))
+    link_to_map(combat, mapview.hexmap, weather.weather, shell.state)
+    tables = TableEditors(state=shell.state, tables=wif_tables)  # the user's copies of the tables the cards read
+    return pn.Column(dice, weather.weather_calculators(), combat, tables, sizing_mode="stretch_width")
+
+
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
-                                  "ui.calculators": pn.Column(dice, weather_cards, combat, tables,
-                                                              sizing_mode="stretch_width")})
+                                                 "ui.calculators": calculators})
 shell.page(sections).servable()

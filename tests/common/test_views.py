@@ -223,3 +223,33 @@ def test_a_coded_layer_changes_colour_by_palette_without_touching_its_rows():
         view.overlays.add_coded("bad", h["sheet"], h["q"], h["r"], [0, 1, 2, 0, 0, 0], ["#000000", "#ffffff"])
     with pytest.raises(ValueError, match="is coded; use set_palette"):
         view.overlays.set("zones", hexes=[key])
+
+
+def test_a_rule_hash_names_its_rule_and_nothing_else():
+    from viewer.views.common.rulelink import rule_anchor, rule_hash, rule_of_hash
+
+    for ref in (RuleRef("wif", "2.4.2"), RuleRef("asl", "E1.94"), RuleRef("churchill", "G.5")):
+        assert rule_of_hash(rule_hash(ref)) == ref
+        assert "." not in rule_hash(ref)  # a valid CSS id: the page's scripts read the hash as one
+    assert rule_anchor(RuleRef("wif", "2.7")) == '<a class="rule-link" href="#rule-wif-2_7">WiF 2.7</a>'
+    for hostile in ("", "#", "#rule-", "#rule-chess-1_2", "#rule-wif-<script>", "#intro", "#rule-wif"):
+        assert rule_of_hash(hostile) is None
+
+
+def test_a_step_list_escapes_what_a_user_typed():
+    from viewer.views.common.step_list import StepList
+
+    class Typed:
+        key = "calc.x.step.echo"
+        rule = RuleRef("wif", "2.7")
+
+        def text(self, lang):
+            return "you typed <script>alert(1)</script> and [x](javascript:alert(1)) **bold**"
+
+    steps = StepList()
+    steps.show([Typed()], "en")
+    html = steps.pane.object
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "javascript:" not in html.split("</li>")[0].split('href="')[-1]
+    assert "<strong>bold</strong>" in html and 'class="step step-echo"' in html
+    assert html.startswith("<ol>") and 'href="#rule-wif-2_7"' in html

@@ -7,7 +7,7 @@ from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
 from viewer.views.map.mapview import sheet_shifts  # noqa: E402
 
-from tests.ui.browser import WAIT, bar_count, open_page, screen_xy  # noqa: E402
+from tests.ui.browser import WAIT, bar_count, open_page, screen_xy, wait_until  # noqa: E402
 
 _DICE_BARS = bar_count("core.dice")
 
@@ -117,6 +117,26 @@ def test_a_rule_link_opens_the_rule_beside_the_view(server, watched):
     page.locator(".rule-panel").first.wait_for(timeout=WAIT)
     page.get_by_text("WiF 2.7").first.wait_for()
     assert page.url.rstrip("/").endswith("/wif")
+
+
+def test_a_steps_rule_link_opens_the_rule_again_after_closing(server, watched):
+    """A step's rule is a plain link in the steps' one pane (no button per step); it opens the
+    side panel on every click and leaves the page's URL as it was."""
+    base, _ = server
+    page = open_page(watched, base + "/wif")
+    page.locator(".section-switch button").nth(1).click()
+    link = page.locator(".calc-wif-weather-roll .calc-steps a.rule-link").first
+    link.wait_for(timeout=WAIT)
+    cited = link.inner_text()
+    panel = page.locator(".rule-panel").first
+    for _ in range(2):
+        link.click()
+        panel.wait_for(state="visible", timeout=WAIT)
+        panel.get_by_text(cited).first.wait_for(timeout=WAIT)
+        panel.get_by_role("button", name="Close").click()
+        panel.wait_for(state="hidden", timeout=WAIT)
+    assert wait_until(lambda: "#" not in page.url)
+    assert watched.errors == []
 
 
 def test_saved_inputs_survive_a_reload(server, watched):

@@ -58,10 +58,12 @@ def test_the_clicked_hexs_effects_follow_the_weather(panel):
     panel.set_zone("north-temperate", "blizzard")
     assert {"air_rebase_only", "movement_doubled", "invasion_banned", "bombard_banned"} <= names()
     assert "Blizzard" in panel.effects_title.object
-    rows = panel.effects.objects  # every effect links its rule
-    assert len(rows) == len(panel.effects_rows()) and all("rule-link" in r.objects[1].css_classes for r in rows)
-    assert all(str(r.objects[1].label).startswith("WiF 8.2") or str(r.objects[1].label) == "WiF 2.4.2"
-               for r in rows)
+    items = panel.effects.items  # every effect is an item of the one pane and links its rule
+    assert [k for k, _ in items] == [s.key for s in panel.effects_rows()]
+    assert all('class="rule-link" href="#rule-wif-' in html for _, html in items)
+    cited = [html.split('href="#rule-wif-', 1)[1].split('"', 1)[0] for _, html in items]
+    assert all(n.startswith("8_2") or n == "2_4_2" for n in cited)
+    assert all(f"weather-effect-{k.rsplit('.', 1)[1]}" in html for k, html in items)
 
 
 def test_a_desert_hex_shows_its_shifted_weather(panel):

@@ -14,6 +14,7 @@ from viewer.state import SessionState
 from viewer.userdata import UserStore
 from viewer.views.common.presets import PresetBar
 from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.step_list import StepList
 from viewer.views.common.distribution_chart import DistributionChart
 from viewer.views.common.text import alert, label, label_any, markdown, plain
 
@@ -60,7 +61,7 @@ class CalculatorCard(pn.viewable.Viewer):
         self.error_box = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
         self.result_box = markdown("", css_classes=["calc-result"], margin=(0, 10))
         self._steps_title = markdown("", margin=(0, 10))
-        self._steps = pn.Column(css_classes=["calc-steps"])
+        self._steps = StepList(item_class="calc-step", css_classes=["calc-steps"])
         self.chart = DistributionChart(name=f"chart-{calc.slug}")
         self._rules = pn.Row(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
         self.presets = PresetBar(self, self.store)
@@ -70,8 +71,6 @@ class CalculatorCard(pn.viewable.Viewer):
             title="", collapsible=False, sizing_mode="stretch_width",
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
-        self._links: dict = {}
-        self._step_rows: list = []
         self.result = None
         self.error: CalculatorInputError | None = None
         self.state.param.watch(self._on_lang, "lang")
@@ -151,26 +150,8 @@ class CalculatorCard(pn.viewable.Viewer):
         self._show_steps(result.steps, lang)
 
     def _show_steps(self, steps, lang: str) -> None:
-        """Update the step rows in place; rows and links are created only when first needed."""
-        while len(self._step_rows) < len(steps):
-            text = markdown("", margin=(0, 10))
-            self._step_rows.append((text, pn.Row(text)))
-        for i, step in enumerate(steps, 1):
-            text, row = self._step_rows[i - 1]
-            text.object = f"{i}. {step.text(lang)}"
-            wanted = [text, self._link(step.rule, i)] if step.rule else [text]
-            if row.objects != wanted:
-                row.objects = wanted
-        shown = [row for _, row in self._step_rows[:len(steps)]]
-        if self._steps.objects != shown:
-            self._steps.objects = shown
-
-    def _link(self, ref, position: int) -> RuleLink:
-        """The step's rule link, reused across recomputes (one per rule and step position)."""
-        key = (ref, position)
-        if key not in self._links:
-            self._links[key] = RuleLink(ref=ref, state=self.state)
-        return self._links[key]
+        """The steps in ``lang``, in one pane updated in place."""
+        self._steps.show(steps, lang)
 
     def _on_lang(self, *_):
         """Every label in the new language; the result is shown again, not recomputed."""

@@ -5,6 +5,9 @@ clicking it opens the rule in the :class:`RulePanel` beside the current view, ne
 """
 from __future__ import annotations
 
+import html
+from urllib.parse import unquote
+
 import panel as pn
 import param
 
@@ -44,6 +47,55 @@ class RuleLink(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.button
+
+
+#: The hash a rule link sets: ``#rule-<game>-<number, dots as underscores>`` (a valid CSS id, as
+#: the page's own scripts read a hash as a selector); :func:`follow_rule_anchors` opens it.
+RULE_HASH = "#rule-"
+
+
+def rule_hash(ref: RuleRef) -> str:
+    """The page hash that opens ``ref`` (``#rule-wif-2_4_2``)."""
+    return f"{RULE_HASH}{ref.game}-{ref.number.replace('.', '_')}"
+
+
+def rule_of_hash(value: str) -> RuleRef | None:
+    """The rule a hash set by :func:`rule_hash` names, or None for any other hash."""
+    if not value.startswith(RULE_HASH) or "-" not in value[len(RULE_HASH):]:
+        return None
+    game, number = value[len(RULE_HASH):].split("-", 1)
+    try:
+        return RuleRef(game, number.replace("_", "."))
+    except ValueError:
+        return None
+
+
+def rule_anchor(ref: RuleRef) -> str:
+    """``ref`` as a plain link that opens it in the page's side panel (:func:`follow_rule_anchors`);
+    drawn inside an HTML pane, it costs no model of its own."""
+    return f'<a class="rule-link" href="{html.escape(rule_hash(ref), quote=True)}">{html.escape(str(ref))}</a>'
+
+
+def follow_rule_anchors(state: SessionState) -> None:
+    """Open the rule of every rule link the visitor clicks (:func:`rule_anchor`) in ``state``'s side
+    panel. The link sets the page's hash; the hash is cleared again so that the same link opens
+    its rule a second time. A hash that is not a known rule is left alone."""
+    location = pn.state.location
+    if location is None:
+        return
+
+    def follow(event):
+        ref = rule_of_hash(unquote(event.new or ""))
+        if ref is None:
+            return
+        state.open(ref)
+        doc = pn.state.curdoc
+        if doc is not None and doc.session_context is not None:
+            doc.add_next_tick_callback(lambda: setattr(location, "hash", ""))
+        else:
+            location.hash = ""
+
+    location.param.watch(follow, "hash")
 
 
 def _overlay_key(name: str) -> str:

@@ -11,27 +11,41 @@ from viewer.views.common.text import label
 class Sections(pn.viewable.Viewer):
     """A row of buttons naming the sections (label keys) and the visible section below it.
 
-    Every section is built once and only hidden, so the map keeps its zoom and selection.
+    A section is a component, or a function of no arguments that builds one: the first section is
+    built at once, any other the first time it is shown, so a page sends only what the visitor sees
+    (docs/NOTES.md, page speed). A built section is only hidden afterwards, so the map keeps its
+    zoom and selection.
     """
 
     state = param.ClassSelector(class_=SessionState, doc="The page's session: language.")
 
-    sections = param.Dict(default={}, doc="Catalogue key of each section's name -> the section, in order.")
+    sections = param.Dict(default={}, doc="""
+        Catalogue key of each section's name -> the section, or a function building it, in order.""")
 
     def __init__(self, **params):
         super().__init__(**params)
         if not self.sections:
             raise ValueError("Sections needs at least one section")
-        state = self.state
         self.keys = list(self.sections)
-        self._items = {k: pn.Column(v, sizing_mode="stretch_width", visible=(i == 0))
-                       for i, (k, v) in enumerate(self.sections.items())}
+        self._items = {k: pn.Column(sizing_mode="stretch_width", visible=(i == 0)) for i, k in enumerate(self.keys)}
+        self._built: dict[str, object] = {}
+        self.build(self.keys[0])
         self.switch = pn.widgets.RadioButtonGroup(options=self._options(), value=self.keys[0],
                                                   color="primary", variant="outline",
                                                   css_classes=["section-switch"])
         self.switch.param.watch(self._show, "value")
-        state.param.watch(self._relabel, "lang")
+        self.state.param.watch(self._relabel, "lang")
         self.layout = pn.Column(self.switch, *self._items.values(), sizing_mode="stretch_width")
+
+    def build(self, key: str):
+        """The section ``key``, built now if it was not yet."""
+        if key not in self._built:
+            made = self.sections[key]
+            if callable(made) and not isinstance(made, (pn.viewable.Viewable, pn.viewable.Viewer)):
+                made = made()
+            self._built[key] = made
+            self._items[key].objects = [made]
+        return self._built[key]
 
     def _options(self) -> dict[str, str]:
         return {label(k, self.state.lang): k for k in self.keys}
@@ -43,6 +57,7 @@ class Sections(pn.viewable.Viewer):
 
     def _show(self, event):
         with pn.io.hold(freeze=True):
+            self.build(event.new)
             for key, item in self._items.items():
                 item.visible = key == event.new
 

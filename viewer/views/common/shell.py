@@ -10,7 +10,7 @@ import panel as pn
 from viewer.state import SessionState
 from viewer.views.common import visitor
 from viewer.views.common.language import LanguageSwitch, sync_language_with_url
-from viewer.views.common.rulelink import RulePanel
+from viewer.views.common.rulelink import RulePanel, follow_rule_anchors
 from viewer.views.common.text import alert, label, markdown, plain
 
 RAW_CSS = """
@@ -45,6 +45,7 @@ class AppShell:
         self.language = LanguageSwitch(state=self.state)
         self._visitor = pn.pane.HTML("", width=0, height=0, margin=0, css_classes=["visitor-id"])
         self.rule_panel = RulePanel(state=self.state)
+        follow_rule_anchors(self.state)
         self.main = pn.Column(sizing_mode="stretch_width")
         self.state.param.watch(self._on_lang, "lang")
         self._on_lang()

@@ -76,9 +76,7 @@ class MapLayers(pn.viewable.Viewer):
         self._regions = self.hexmap.regions
         self.texts: dict[str, list] = {}
         self.hovers: dict[str, HoverTool] = {}
-        self._columns: dict[str, dict[str, dict]] = {}
-        self._keys_of: dict[str, list] = {}
-        self._filled: set[str] = set()
+        self._codes: dict[str, list[str]] = {}
         # overlays other views added before these layers (e.g. the weather layer) get a toggle too,
         # named by their legend key and starting as they are
         self._foreign = {n: layer.legend_key for n, layer in self.overlays.layers.items()
@@ -116,46 +114,21 @@ class MapLayers(pn.viewable.Viewer):
                 return str(hit.iloc[0])
         return name
 
-    def _add_hexes(self, name: str, mask, color, alpha: float, labels):
-        """Add a ``hexes`` overlay for the hexes of ``mask``, built in one vectorised step.
-
-        Same columns and ``rows`` bookkeeping as :meth:`OverlaySet.set` (so ``patch`` and
-        ``toggle`` work), without its per-hex key checks: the hexes come from the map itself.
-        A layer hidden at the start is filled the first time it is shown, so the page's first
-        document carries only what is drawn.
-        """
-        layer = self.overlays.add(name, legend_key=LAYERS[name])
+    def _add_coded(self, name: str, mask, values, colors: dict[str, str], alpha: float) -> None:
+        """Add a ``coded`` overlay for the hexes of ``mask``: one code per distinct value, its colour
+        from ``colors`` and its name on hover (renamed with the language: a few names, never one per
+        hex). A layer hidden at the start is sent the first time it is shown."""
         h = self.hexmap.hexes[mask]
-        color, labels = np.asarray(list(color), dtype=str), np.asarray(list(labels), dtype=str)
-        sheets = h["sheet"].to_numpy()
-        columns = {}
-        for sheet in layer.sources:
-            m = sheets == sheet
-            dq, dr = self.view.shifts[sheet]
-            columns[sheet] = {
-                "q": h["q"].to_numpy(np.int32)[m] + dq, "r": h["r"].to_numpy(np.int32)[m] + dr,
-                "color": color[m], "alpha": np.full(int(m.sum()), float(alpha)), "label": labels[m],
-            }
-        self._columns[name] = columns
-        self._keys_of[name] = list(zip(h["sheet"].tolist(), h["q"].tolist(), h["r"].tolist()))
-        if name in DEFAULT_ON:
-            self._fill(name)
-        return layer
-
-    def _fill(self, name: str) -> None:
-        """Put a layer's rows into its sources (once)."""
-        if name in self._filled or name not in self._columns:
-            return
-        layer = self.overlays.layers[name]
-        for sheet, src in layer.sources.items():
-            src.data = dict(self._columns[name][sheet])
-        counters: dict[str, int] = {}
-        layer.rows = {}
-        for key in self._keys_of[name]:
-            i = counters.get(key[0], 0)
-            layer.rows[key] = (key[0], i)
-            counters[key[0]] = i + 1
-        self._filled.add(name)
+        kinds = pd.Categorical(list(values))
+        self._codes[name] = [str(c) for c in kinds.categories]
+        layer = self.overlays.add_coded(
+            name, h["sheet"].to_numpy(dtype=object), h["q"].to_numpy(), h["r"].to_numpy(), kinds.codes,
+            [colors.get(c, "#cccccc") for c in self._codes[name]], alpha=alpha, legend_key=LAYERS[name],
+            names=self._codes[name], deferred=name not in DEFAULT_ON)
+        hover = HoverTool(renderers=list(layer.renderers), tooltips=[("", "@code{custom}")],
+                          formatters={"@code": self.overlays.code_names(name)})
+        self.view.figure.add_tools(hover)
+        self.hovers[name] = hover
 
     def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
         hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
@@ -176,11 +149,7 @@ class MapLayers(pn.viewable.Viewer):
             return
         countries = self._regions[self._regions["kind"] == "country"]
         colors = {row["name"]: self._country_color(row) for row in countries.to_dict("records")}
-        names = h.loc[mask, "country"]
-        self._country_names = names.tolist()
-        layer = self._add_hexes("countries", mask, [colors.get(n, "#cccccc") for n in self._country_names], 0.55,
-                                self._country_names)
-        self._add_hover("countries", layer.renderers)
+        self._add_coded("countries", mask, h.loc[mask, "country"], colors, 0.55)
         self._powers = [p for p in POWER_COLORS if p in set(countries.get("power", pd.Series(dtype=object)))]
 
     def _draw_climate(self):
@@ -188,30 +157,27 @@ class MapLayers(pn.viewable.Viewer):
         mask = h["climate_zone"].notna().to_numpy()
         if not mask.any():
             return
-        self._zones = h.loc[mask, "climate_zone"].tolist()
-        layer = self._add_hexes("climate", mask, [CLIMATE_COLORS.get(z, "#cccccc") for z in self._zones], 0.6,
-                                self._zones)
-        self._add_hover("climate", layer.renderers)
+        zones = h.loc[mask, "climate_zone"]
+        self._zones = list(dict.fromkeys(zones))
+        self._add_coded("climate", mask, zones, CLIMATE_COLORS, 0.6)
 
     def _draw_sea_areas(self):
         h = self.hexmap.hexes
         mask = (h["hex_dot"] & h["sea_area"].notna()).to_numpy()
         if not mask.any():
             return
-        self._seas = h.loc[mask, "sea_area"].tolist()
-        layer = self._add_hexes("sea_areas", mask, [stable_pick(s, SEA_COLORS) for s in self._seas], 0.7,
-                                self._seas)
-        self._add_hover("sea_areas", layer.renderers)
+        seas = h.loc[mask, "sea_area"].to_numpy(dtype=object)
+        self._add_coded("sea_areas", mask, seas, {s: stable_pick(s, SEA_COLORS) for s in set(seas)}, 0.7)
         # each area's name at the hex-dot nearest its centre of gravity, on each sheet it spans
         # (the Red Sea lies on two maps, WiF 2.1.2); every sheet at its own scale and place
-        seas = np.array(self._seas, dtype=object)
-        sheets = self.hexmap.hexes.loc[mask, "sheet"].to_numpy(dtype=object)
+        sheets = h.loc[mask, "sheet"].to_numpy(dtype=object)
+        q, r = h.loc[mask, "q"].to_numpy(), h.loc[mask, "r"].to_numpy()
         xy = np.zeros((len(seas), 2))
         for name, sheet in self.hexmap.sheets.items():
             m = sheets == name
             if m.any():
-                cols = self._columns["sea_areas"][name]
-                xy[m] = np.c_[hexgrid.hex_to_pixel(cols["q"], cols["r"], sheet.size, sheet.orientation)]
+                dq, dr = self.view.shifts[name]
+                xy[m] = np.c_[hexgrid.hex_to_pixel(q[m] + dq, r[m] + dr, sheet.size, sheet.orientation)]
         names, xs, ys = [], [], []
         for sea, sheet in dict.fromkeys(zip(seas, sheets)):
             pts = xy[(seas == sea) & (sheets == sheet)]
@@ -302,8 +268,8 @@ class MapLayers(pn.viewable.Viewer):
                 self.view.show_layer(name, name in visible)
         for name in LAYERS:
             on = name in visible
-            if on:
-                self._fill(name)
+            if on and name in self._codes:
+                self.overlays.fill(name)
             if name in self.overlays.layers:
                 self.overlays.toggle(name, on)
             for _, rend, _ in self.texts.get(name, []):
@@ -336,15 +302,14 @@ class MapLayers(pn.viewable.Viewer):
         self._title.object = f"**{label('map.layers', lang)}**"
         for name, hover in self.hovers.items():
             if name in HOVER_KEYS:
-                hover.tooltips = [(label(HOVER_KEYS[name], lang), "@label")]
-        if "countries" in self.overlays.layers:
-            names = {n: self._region_name("country", n, lang) for n in set(self._country_names)}
-            self._relabel("countries", [names[n] for n in self._country_names])
-        if "climate" in self.overlays.layers:
-            self._relabel("climate", [label(f"climate.{z}", lang) for z in self._zones])
-        if "sea_areas" in self.overlays.layers:
-            names = {n: self._region_name("sea_area", n, lang) for n in set(self._seas)}
-            self._relabel("sea_areas", [names[n] for n in self._seas])
+                hover.tooltips = [(label(HOVER_KEYS[name], lang), "@code{custom}" if name in self._codes else "@label")]
+        kinds = {"countries": "country", "sea_areas": "sea_area"}
+        for name, codes in self._codes.items():
+            if name == "climate":
+                self.overlays.layers[name].mapper.tags = [label(f"climate.{z}", lang) for z in codes]
+            else:
+                self.overlays.layers[name].mapper.tags = [self._region_name(kinds[name], c, lang) for c in codes]
+        if "sea_areas" in self._codes:
             for src, _, kind in self.texts["sea_areas"]:
                 src.data = dict(src.data, text=[self._region_name(kind, n, lang) for n in src.data["name"]])
         if "chokepoints" in self.overlays.layers:
@@ -361,17 +326,9 @@ class MapLayers(pn.viewable.Viewer):
         self.legend.object = self._legend_html(lang)
 
     def _relabel(self, layer: str, labels: list[str]) -> None:
-        """Replace the hover names of a hexes layer in place (colours and positions stay)."""
-        if layer not in self._columns:  # a small layer set through OverlaySet: patch its labels
-            rows = self.overlays.layers[layer].rows
-            self.overlays.patch(layer, {key: {"label": text} for key, text in zip(rows, labels)})
-            return
-        labels = np.asarray(labels, dtype=str)
-        sheets = np.asarray([k[0] for k in self._keys_of[layer]], dtype=object)
-        for sheet, src in self.overlays.layers[layer].sources.items():
-            self._columns[layer][sheet]["label"] = labels[sheets == sheet]
-            if layer in self._filled:
-                src.data = dict(src.data, label=self._columns[layer][sheet]["label"])
+        """Replace the hover names of a small ``hexes`` layer in place (colours and positions stay)."""
+        rows = self.overlays.layers[layer].rows
+        self.overlays.patch(layer, {key: {"label": text} for key, text in zip(rows, labels)})
 
     def _legend_html(self, lang: str) -> str:
         """A printed-style key: one swatch per major power (its minors lighter) and per climate zone."""

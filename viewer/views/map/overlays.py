@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from bokeh.models import ColumnDataSource, GlyphRenderer, Legend, LegendItem, LinearColorMapper
+from bokeh.models import ColumnDataSource, CustomJSHover, GlyphRenderer, Legend, LegendItem, LinearColorMapper
 
 from viewer import hexgrid
 from viewer.board import HexMap
 
 LAYER_KINDS = ("hexes", "lines", "coded")
+_CODE_NAME_JS = "return mapper.tags[value] ?? '';"
 
 
 @dataclass
@@ -31,6 +32,8 @@ class Layer:
     legend_item: LegendItem | None = None
     #: A ``coded`` layer's palette: code -> colour.
     mapper: LinearColorMapper | None = None
+    #: A deferred ``coded`` layer's columns per sheet, until :meth:`OverlaySet.fill` sends them.
+    pending: dict[str, dict] = field(default_factory=dict)
 
 
 class OverlaySet:
@@ -130,11 +133,14 @@ class OverlaySet:
         return layer
 
     def add_coded(self, name: str, sheets, q, r, codes, palette: list[str], alpha: float = 0.5,
-                  legend_key: str | None = None, names: list[str] | None = None) -> Layer:
+                  legend_key: str | None = None, names: list[str] | None = None,
+                  deferred: bool = False) -> Layer:
         """Add a layer of hexes coloured by code: hex ``i`` is ``(sheets[i], q[i], r[i])`` (map keys,
         as the map's own tables hold them) and gets ``palette[codes[i]]``. Colours change with
         :meth:`set_palette`. ``names``: what each code stands for, kept with the palette (the
-        model named ``overlay-<name>-palette``) so the page can tell a hex's code by name."""
+        model named ``overlay-<name>-palette``) so the page can tell a hex's code by name
+        (:meth:`code_names` shows them on hover). ``deferred``: the sources start empty and are
+        filled by :meth:`fill`, for a layer hidden until the visitor shows it."""
         if name in self.layers:
             raise ValueError(f"layer {name!r} exists already")
         sheets, q, r = np.asarray(sheets, dtype=object), np.asarray(q, dtype=np.int64), np.asarray(r, dtype=np.int64)
@@ -150,8 +156,11 @@ class OverlaySet:
         for sheet in self._map.sheets.values():
             mine = sheets == sheet.name
             dq, dr = self.shifts[sheet.name]
-            src = ColumnDataSource({"q": (q[mine] + dq).astype(np.int32), "r": (r[mine] + dr).astype(np.int32),
-                                    "code": codes[mine]}, name=f"overlay-{name}-{sheet.name}")
+            columns = {"q": (q[mine] + dq).astype(np.int32), "r": (r[mine] + dr).astype(np.int32),
+                       "code": codes[mine]}
+            layer.pending[sheet.name] = columns
+            empty = {k: v[:0] for k, v in columns.items()}
+            src = ColumnDataSource(empty if deferred else columns, name=f"overlay-{name}-{sheet.name}")
             fill = {"field": "code", "transform": mapper}
             rend = self._figure.hex_tile(q="q", r="r", size=sheet.size, source=src, orientation=sheet.orientation,
                                          fill_color=fill, fill_alpha=alpha, line_color=fill, line_alpha=alpha,
@@ -159,13 +168,34 @@ class OverlaySet:
             rend.nonselection_glyph = None
             sources[sheet.name] = src
             renderers.append(rend)
-            for i, (qq, rr) in enumerate(zip(q[mine].tolist(), r[mine].tolist())):
-                layer.rows[(sheet.name, qq, rr)] = (sheet.name, i)
+        if not deferred:
+            layer.pending = {}
         if legend_key and self.legend is not None:
             layer.legend_item = LegendItem(label=self._labeler(legend_key), renderers=renderers[:1])
             self.legend.items = [*self.legend.items, layer.legend_item]
         self.layers[name] = layer
         return layer
+
+    def fill(self, name: str) -> None:
+        """Send a deferred ``coded`` layer's hexes (once; nothing when they are sent already)."""
+        layer = self.layers[name]
+        for sheet, columns in layer.pending.items():
+            layer.sources[sheet].data = columns
+        layer.pending = {}
+
+    def code_names(self, name: str) -> CustomJSHover:
+        """A hover formatter showing, for ``@code{custom}``, the name of a ``coded`` layer's code
+        (the palette model's tags: renaming the codes sends a few names, never one per hex)."""
+        return CustomJSHover(args={"mapper": self.layers[name].mapper}, code=_CODE_NAME_JS)
+
+    def _coded_rows(self, layer: Layer) -> dict[tuple, tuple[str, int]]:
+        if not layer.rows:
+            for sheet, src in layer.sources.items():
+                dq, dr = self.shifts[sheet]
+                data = layer.pending.get(sheet, src.data)
+                for i, (qq, rr) in enumerate(zip(np.asarray(data["q"]).tolist(), np.asarray(data["r"]).tolist())):
+                    layer.rows[(sheet, qq - dq, rr - dr)] = (sheet, i)
+        return layer.rows
 
     def set_palette(self, name: str, palette: list[str]) -> None:
         """New colours for a ``coded`` layer's codes (the same number of codes)."""
@@ -179,9 +209,11 @@ class OverlaySet:
     def color_of(self, name: str, key) -> str:
         """The colour the layer gives hex ``key`` now."""
         layer = self.layers[name]
-        sheet, row = layer.rows[self._check(key)]
         if layer.mapper is not None:
-            return layer.mapper.palette[int(layer.sources[sheet].data["code"][row])]
+            sheet, row = self._coded_rows(layer)[self._check(key)]
+            codes = layer.pending.get(sheet, layer.sources[sheet].data)["code"]
+            return layer.mapper.palette[int(codes[row])]
+        sheet, row = layer.rows[self._check(key)]
         return layer.sources[sheet].data["color"][row]
 
     def set(self, name: str, color="#ff7f0e", alpha=0.5, label="", **data) -> None:

@@ -24,7 +24,7 @@ from viewer.state.wif.weather import WeatherSession
 from viewer.userdata import UserStore
 from viewer.views.common.calculator_list import CalculatorList
 from viewer.views.common.chart_editor import ChartEditor
-from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.step_list import StepList
 from viewer.views.common.text import alert, label, markdown, plain
 from viewer.views.map.mapview import MapView
 from viewer.views.wif.chart_targets import WeatherTarget
@@ -94,8 +94,6 @@ class WeatherPanel(pn.viewable.Viewer):
         self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
         self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(), alpha=LAYER_ALPHA,
                                         legend_key="ui.weather.layer", names=self.zones)
-        self._links: dict = {}
-        self._effect_rows: dict = {}
         self._build_widgets()
         self.editor = ChartEditor(target=WeatherTarget(self.weather, self.store), state=self.state, store=self.store)
         self.weather.param.watch(self._on_zones, "zones")
@@ -135,7 +133,7 @@ class WeatherPanel(pn.viewable.Viewer):
         self.history_title = markdown("", margin=(0, 10))
         self.history = markdown("", css_classes=["weather-history"], margin=(0, 10))
         self.effects_title = markdown("", css_classes=["weather-effects-title"], margin=(0, 10))
-        self.effects = pn.Column(css_classes=["weather-effects"])
+        self.effects = StepList(numbered=False, item_class="weather-effect", css_classes=["weather-effects"])
         self._controls = pn.Card(
             self.legend, pn.Row(*self.zone_selects.values()),
             pn.Row(self.bimonth, self.asterisks, self.raw, self.apply, self.roll_button),
@@ -268,7 +266,7 @@ class WeatherPanel(pn.viewable.Viewer):
         hexmap = self.mapview.hexmap
         if key is None or key not in hexmap:
             self.effects_title.object = label("ui.weather.select_hex", lang)
-            self.effects.objects = []
+            self.effects.show([], lang)
             return
         attrs = hexmap.hex(key)
         zone = attrs.get("climate_zone")
@@ -284,32 +282,7 @@ class WeatherPanel(pn.viewable.Viewer):
                 "ui.weather.hex_title", lang, hex=attrs["label"], zone=label(f"climate.{zone}", lang),
                 weather=label(f"weather.{weather}", lang),
                 effective=label(f"weather.{effective_weather(weather, attrs.get('terrain'))}", lang))
-        seen: dict = {}
-        rows = []
-        with pn.io.hold(freeze=True):
-            for step in steps:
-                links = []
-                if step.rule:
-                    k = (step.rule, seen.get(step.rule, 0))
-                    seen[step.rule] = k[1] + 1
-                    if k not in self._links:  # a few links, reused: each one watches the language
-                        self._links[k] = RuleLink(ref=step.rule, state=self.state)
-                    links.append(self._links[k])
-                text, row = self._effect_row(step.key)
-                text.object = f"- {step.text(lang)}"
-                if row.objects != [text, *links]:
-                    row.objects = [text, *links]
-                rows.append(row)
-            if self.effects.objects != rows:
-                self.effects.objects = rows
-
-    def _effect_row(self, key: str):
-        """The row of one effect (by step key), made the first time that effect is shown."""
-        if key not in self._effect_rows:
-            text = markdown("", margin=(0, 10))
-            self._effect_rows[key] = (text, pn.Row(text, css_classes=["weather-effect",
-                                                                      f"weather-effect-{key.rsplit('.', 1)[1]}"]))
-        return self._effect_rows[key]
+        self.effects.show(steps, lang)
 
     def _on_lang(self, *_):
         lang = self.state.lang
