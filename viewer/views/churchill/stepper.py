@@ -14,7 +14,7 @@ from viewer.rules.churchill.stepper import conference_steps, debate_order
 from viewer.rules.churchill.table import NATIONS
 from viewer.state import SessionState
 from viewer.state.churchill.conference import ChurchillState
-from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.rulelink import rule_anchor
 from viewer.views.common.text import label, markdown
 
 
@@ -33,7 +33,7 @@ class ConferenceStepper(pn.viewable.Viewer):
         self.agenda = pn.widgets.Select(options=list(NATIONS), value=game_state.agenda_winner, width=160)
         self.winner = pn.widgets.Select(options=list(NATIONS), value=game_state.conference_winner, width=160)
         self.text = markdown("", css_classes=["churchill-step"])
-        self.link = pn.Row()
+        self.link = pn.pane.HTML("", css_classes=["churchill-step-rule"], margin=(0, 10))
         self.back.on_click(lambda _e: self._go(-1))
         self.next.on_click(lambda _e: self._go(1))
         self.agenda.param.watch(lambda e: setattr(game_state, "agenda_winner", e.new), "value")
@@ -69,7 +69,7 @@ class ConferenceStepper(pn.viewable.Viewer):
             extra += "\n\n" + label("churchill.step.board_count", lang, uk=won["UK"], us=won["US"], ussr=won["USSR"],
                                       leader=leader)
         self.text.object = f"**{head}**\n\n{turn}\n\n{what}{extra}"
-        self.link.objects = [RuleLink(ref=RuleRef("churchill", s.rule), state=self.state)]
+        self.link.object = rule_anchor(RuleRef("churchill", s.rule))
         self.back.name = label("churchill.step.back", lang)
         self.next.name = label("churchill.step.next", lang)
         self.agenda.name = label("churchill.step.agenda_winner", lang)

@@ -133,7 +133,7 @@ class CalculatorCard(pn.viewable.Viewer):
             self._show_error(CalculatorInputError("chart", str(err), err.allowed))
             return
         self.error = None
-        with pn.io.hold(freeze=True):
+        with pn.io.hold():
             self.error_box.visible = False
             self.result = result
             self._show_result(self.state.lang)
@@ -157,7 +157,7 @@ class CalculatorCard(pn.viewable.Viewer):
         """Every label in the new language; the result is shown again, not recomputed."""
         lang = self.state.lang
         calc = type(self.calculator)
-        with pn.io.hold(freeze=True):
+        with pn.io.hold():
             self._card.title = calc.title(lang)
             self.summary.object = calc.summary(lang)
             for name, widget in self.widgets.items():

@@ -62,7 +62,7 @@ class Chooser(pn.viewable.Viewer):
 
     def _relabel(self, *_) -> None:
         value = self.select.value
-        with pn.io.hold(freeze=True):
+        with pn.io.hold():
             self.select.options = self._options()
             self.select.value = value
             if self.label_key:

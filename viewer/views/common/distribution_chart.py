@@ -57,7 +57,7 @@ class DistributionChart:
             names = [str(o) for o in outcomes]
         self._target = target
         over = [target is not None and o >= target for o in outcomes]
-        with pn.io.hold(freeze=True):
+        with pn.io.hold():
             self.figure.x_range.factors = names
             self.source.data = {"x": names, "top": np.array([float(r["probability"]) for r in rows]),
                                 "color": [OVER if o else UNDER for o in over],
@@ -76,7 +76,7 @@ class DistributionChart:
     def relabel(self, lang: str) -> None:
         """Title, axes, hover and legend in ``lang``; the bars stay."""
         x, y = label("ui.outcome", lang), label("ui.probability", lang)
-        with pn.io.hold(freeze=True):
+        with pn.io.hold():
             self.figure.title.text = label("ui.distribution", lang)
             self.figure.xaxis.axis_label, self.figure.yaxis.axis_label = x, y
             self.hover.tooltips = [(x, "@x"), (y, "@top{0.0000}")]

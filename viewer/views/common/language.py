@@ -24,8 +24,8 @@ class LanguageSwitch(pn.viewable.Viewer):
         self.state.param.watch(self._sync, "lang")
 
     def _switch(self, event) -> None:
-        """Relabel the whole page as one change: one message, the model graph walked once."""
-        with pn.io.hold(freeze=True):
+        """Relabel the whole page as one change: one message; nothing in it changes the model graph."""
+        with pn.io.hold():
             self.state.lang = event.new
 
     def _options(self) -> dict[str, str]:

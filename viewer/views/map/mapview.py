@@ -224,7 +224,7 @@ class MapView(pn.viewable.Viewer):
                 return
             row = self.rows[sheet][new[0]]
             h = self.hexmap.hexes
-            with pn.io.hold(freeze=True):   # every view's answer to the click in one message
+            with pn.io.hold():   # every view's answer to the click in one message
                 self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
         return handler
 
@@ -232,7 +232,7 @@ class MapView(pn.viewable.Viewer):
         """Select hex ``(sheet, q, r)`` as a click would (None clears the selection)."""
         if key is not None and tuple(key) not in self.hexmap:
             raise KeyError(f"hex {tuple(key)} is not on map {self.hexmap.name!r}")
-        with pn.io.hold(freeze=True):
+        with pn.io.hold():
             self.state.selected = None if key is None else (key[0], int(key[1]), int(key[2]))
 
     def _on_selected(self, *_):

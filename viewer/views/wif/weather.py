@@ -146,7 +146,7 @@ class WeatherPanel(pn.viewable.Viewer):
     def _zone_handler(self, zone: str):
         def handler(event):
             if self.weather.zones.get(zone) != event.new:
-                with pn.io.hold(freeze=True):   # the map, the effects and the scenario in one message
+                with pn.io.hold():   # the map, the effects and the scenario in one message
                     self.weather.set_zone(zone, event.new)
         return handler
 
