@@ -74,6 +74,10 @@ class MapLayers(pn.viewable.Viewer):
         self.state = self.view.state
         self.overlays = self.view.overlays
         self._regions = self.hexmap.regions
+        r = self._regions
+        #: (kind, name) -> Spanish name, for the regions that have one.
+        self._spanish = ({(str(k), str(n)): str(es) for k, n, es in zip(r["kind"], r["name"], r["name_es"]) if _text(es)}
+                         if "name_es" in r.columns else {})
         self.texts: dict[str, list] = {}
         self.hovers: dict[str, HoverTool] = {}
         self._codes: dict[str, list[str]] = {}
@@ -107,11 +111,8 @@ class MapLayers(pn.viewable.Viewer):
         name = _text(name)
         if name is None:
             return ""
-        if lang != "en" and "name_es" in self._regions.columns:
-            r = self._regions
-            hit = r.loc[(r["kind"] == kind) & (r["name"] == name), "name_es"]
-            if len(hit) and _text(hit.iloc[0]):
-                return str(hit.iloc[0])
+        if lang != "en":
+            return self._spanish.get((kind, name)) or name
         return name
 
     def _add_coded(self, name: str, mask, values, colors: dict[str, str], alpha: float) -> None:
