@@ -42,7 +42,7 @@ from world_joins import SheetIndex, edge_rows, join_pairs
 from viewer.board import HexMap, load_map, save_map
 
 HEX_COLUMNS = ["sheet", "q", "r", "terrain", "climate_zone", "country", "map_class", "sea_area", "off_map",
-               "hex_dot", "large_hex_dot", "coastal", "port", "city"]
+               "hex_dot", "large_hex_dot", "coastal", "port", "city", "control_1939"]
 
 
 def europe_part():
@@ -109,6 +109,9 @@ def build() -> tuple[HexMap, dict]:
     edges = pd.concat([edges, off["edges"]], ignore_index=True)
     stats.update(off["stats"])
 
+    for part in [*(parts[n]["hexes"] for n in parts), off["hexes"]]:
+        if "control_1939" not in part.columns:  # the europe sheet and the off-map hexes: none
+            part["control_1939"] = None
     hexes = pd.concat([parts[n]["hexes"][HEX_COLUMNS] for n in sheets if "hexes" in parts.get(n, {})]
                       + [off["hexes"][HEX_COLUMNS]], ignore_index=True)
     regions = _merge_regions([parts[n]["regions"] for n in parts] + [off["regions"],
