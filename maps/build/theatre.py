@@ -10,7 +10,8 @@ seeds with their sea box's climate zone (WiF 8.1) and the climate-zone lines.
 The steps reuse the ``europe`` build (``europe.py``): Natural Earth land/lake overlay
 (:func:`europe.area_fraction`), GeoNames places (:func:`europe.locate_cities`), 1939 countries
 (:func:`europe.countries`), sea areas grown from seeds (:func:`europe.sea_areas`), terrain outlines
-(:func:`europe_terrain.assign_terrain`), each called with this sheet's CRS.
+(:func:`europe_terrain.assign_terrain`), rivers (:func:`europe_hexsides.trace`), each called with
+this sheet's CRS; and the 1939 control that differs from a hex's country (``held_1939``, WiF 2.5).
 """
 from __future__ import annotations
 

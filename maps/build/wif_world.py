@@ -12,7 +12,9 @@ Sheets (each in its own CRS; ``viewer.board.HexMap`` keeps one CRS per sheet):
   ``european``), plus the large hex-dot flags the off-map links need (WiF 2.1.1);
 * ``asia`` and ``pacific``: 230 km sheets (map classes ``asian``/``pacific``) built by
   :mod:`theatre` from ``asia_1939.yaml`` / ``pacific_1939.yaml`` and the terrain outlines of
-  ``asia_terrain.yaml`` / ``pacific_terrain.yaml``;
+  ``asia_terrain.yaml`` / ``pacific_terrain.yaml``, with their rivers (``asia_rivers.yaml`` /
+  ``pacific_rivers.yaml``, WiF 2.1.1) and the Chinese hexes Japan held on 1 September 1939
+  (hex column ``control_1939``, WiF 2.5);
 * ``america``: the American mini-map, 650 km, every hex off-map and every hex-dot large
   (WiF 2.1.4), from ``offmap.yaml``;
 * ``offmap``: the off-map hexes around the maps (WiF 2.1.3), 650 km, from ``offmap.yaml``.

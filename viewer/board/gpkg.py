@@ -5,7 +5,8 @@ One GeoPackage per map, readable by GIS tools (QGIS, ogr2ogr) as well as by this
 ===================  ==========  ======================================================
 layer                geometry    content
 ===================  ==========  ======================================================
-``hexes``            Polygon     one row per hex (the hex outline in map units / CRS)
+``hexes``            Polygon     one row per hex (the hex outline in map units / CRS;
+                                 MultiPolygon when written in lon/lat, see below)
 ``hexsides``         LineString  the shared hexside (or a centre-to-centre connector
                                  across a join), one row per feature
 ``extra_edges``      LineString  centre-to-centre connector of each extra edge
