@@ -130,12 +130,13 @@ def _share_inside(g, rows, layer, tile_m: float = 300_000.0) -> np.ndarray:
     return inside / shapely.length(segs)
 
 
-def _rows(g, sel, feature, name, hexes):
+def _rows(g, sel, feature, name, hexes, name_es=None):
+    """Hexside rows of ``g``'s rows ``sel``; ``name_es``: the Spanish name (``name_es`` column)."""
     a, b = g["a"].to_numpy()[sel], g["b"].to_numpy()[sel]
     return pd.DataFrame({"sheet_a": hexes["sheet"].to_numpy()[a], "q_a": hexes["q"].to_numpy()[a],
                          "r_a": hexes["r"].to_numpy()[a], "sheet_b": hexes["sheet"].to_numpy()[b],
                          "q_b": hexes["q"].to_numpy()[b], "r_b": hexes["r"].to_numpy()[b],
-                         "feature": feature, "name": name})
+                         "feature": feature, "name": name, "name_es": name_es})
 
 
 def build_hexsides(sheet, hexes, to_map, land, lakes, row_at) -> tuple[pd.DataFrame, dict]:
@@ -159,7 +160,7 @@ def build_hexsides(sheet, hexes, to_map, land, lakes, row_at) -> tuple[pd.DataFr
                 chain = trace(g, usable, line, sheet.size, lake_cost)
             except SystemExit as exc:
                 raise SystemExit(f"{FACTS.name}: {kind} {name}: {exc}") from None
-            out.append(_rows(g, chain, feature, name, hexes))
+            out.append(_rows(g, chain, feature, name, hexes, spec.get("es")))
             stats[f"{feature} {name}"] = len(chain)
     rows = np.flatnonzero(dry)
     land_share = _share_inside(g, rows, land)
@@ -177,17 +178,19 @@ def build_hexsides(sheet, hexes, to_map, land, lakes, row_at) -> tuple[pd.DataFr
             if i is None or not dry[i]:
                 raise SystemExit(f"{FACTS.name}: strait {name}: the hexes at {pa} and {pb} are not neighbouring land hexes")
             for feature in ("strait", "all-sea"):
-                out.append(_rows(g, np.array([i]), feature, name, hexes))
+                out.append(_rows(g, np.array([i]), feature, name, hexes, spec.get("es")))
         stats[f"strait {name}"] = len(spec["sides"])
     return _merge(pd.concat(out, ignore_index=True)), stats
 
 
 def _merge(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per (hexside, feature): names of rows that share one are joined with ``;``."""
+    """One row per (hexside, feature): names of rows that share one are joined with ``;``
+    (``name`` and, when the rows have it, ``name_es`` in the same order)."""
     lo = (df["q_a"] * 100_000 + df["r_a"]) < (df["q_b"] * 100_000 + df["r_b"])
     for c in ("sheet", "q", "r"):
         a, b = df[c + "_a"].copy(), df[c + "_b"].copy()
         df[c + "_a"], df[c + "_b"] = a.where(lo, b), b.where(lo, a)
     keys = ["sheet_a", "q_a", "r_a", "sheet_b", "q_b", "r_b", "feature"]
-    names = df.groupby(keys, sort=False)["name"].agg(lambda s: ";".join(dict.fromkeys(s.dropna())) or None)
+    columns = [c for c in ("name", "name_es") if c in df.columns]
+    names = df.groupby(keys, sort=False)[columns].agg(lambda s: ";".join(dict.fromkeys(s.dropna())) or None)
     return names.reset_index()

@@ -3,7 +3,7 @@
 A land hex (``clear`` after the land/sea step) takes an outline's class when the outline covers
 the hex's centre or at least :data:`AREA_SHARE` of its area; outlines apply in file order, a later
 one overriding an earlier one. Lake and sea hexes keep their terrain. The classes are the WiF
-vocabulary (``viewer.board.terrain.WIF``: desert costs supply, WiF 2.4.2; mountain, desert-mountain
+vocabulary (``viewer.board.wif.vocabulary``: desert costs supply, WiF 2.4.2; mountain, desert-mountain
 and swamp limit air stacking, WiF 2.3.1; weather shifts in the desert, WiF 8.2.1).
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ AREA_SHARE = 0.5
 
 def load_outlines(path: Path = OUTLINES) -> list[dict]:
     """The outlines, checked: each needs a name, a WiF class other than sea/lake, a source and a polygon."""
-    from viewer.board.terrain import WIF
+    from viewer.board.wif.vocabulary import VOCABULARY as WIF
 
     allowed = [c for c in WIF.terrain if c not in ("sea", "lake")]
     out = yaml.safe_load(path.read_text(encoding="utf-8"))["outlines"]

@@ -20,6 +20,8 @@ Climate (WiF 8.1): off-map hexes beside the Asian map take the zone of their adj
 """
 from __future__ import annotations
 
+import itertools
+
 import europe as eu
 import numpy as np
 import pandas as pd
@@ -146,14 +148,17 @@ def build_offmap(src, sheets, parts, indexes, covered) -> dict:
     # blue lines of communication
     region_adj = []
     for loc in facts["blue_locs"]:
+        # the dots of the two areas the LOC connects, then any other dot the rules make adjacent
+        # to it (WiF Ex. 2.1.3); an air unit goes along the LOC from any of them to any other
         ends = []
-        for end in (loc["a"], loc["b"]):
+        for end in [loc["a"], loc["b"], *loc.get("also", [])]:
             ix = all_ix[end["sheet"]]
             ends.append((ix, _dot(ix, end)))
         if any(ix.hexes["off_map"].iat[row] for ix, row in ends):
             for ix, row in ends:
                 _set_large(ix, row)
-        extra.append(_edge(_key(*ends[0]), _key(*ends[1]), "blue-loc", loc["note"]))
+        for i, j in itertools.combinations(range(len(ends)), 2):
+            extra.append(_edge(_key(*ends[i]), _key(*ends[j]), "blue-loc", loc["note"]))
         region_adj.append({"kind": "sea_area", "a": loc["a"]["sea_area"], "b": loc["b"]["sea_area"], "via": "blue LOC"})
     for a, b in facts["messages"]:
         region_adj.append({"kind": "sea_area", "a": a, "b": b, "via": "mini-map message"})

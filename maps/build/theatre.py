@@ -10,7 +10,8 @@ seeds with their sea box's climate zone (WiF 8.1) and the climate-zone lines.
 The steps reuse the ``europe`` build (``europe.py``): Natural Earth land/lake overlay
 (:func:`europe.area_fraction`), GeoNames places (:func:`europe.locate_cities`), 1939 countries
 (:func:`europe.countries`), sea areas grown from seeds (:func:`europe.sea_areas`), terrain outlines
-(:func:`europe_terrain.assign_terrain`), each called with this sheet's CRS.
+(:func:`europe_terrain.assign_terrain`), rivers (:func:`europe_hexsides.trace`), each called with
+this sheet's CRS; and the 1939 control that differs from a hex's country (``held_1939``, WiF 2.5).
 """
 from __future__ import annotations
 
@@ -214,6 +215,80 @@ def _railways(sheet, hexes, facts, cities) -> tuple[pd.DataFrame, dict]:
                       float(facts["spacing_km"]) * 1000.0, HERE / facts["rail_file"])
 
 
+# ---------------------------------------------------------------------------- control
+
+
+def control_1939(hexes, facts, cities) -> list:
+    """Column ``control_1939``: the power holding a land hex on 1 September 1939 where it is not its
+    country's own (WiF 2.5, initial control: the enemy side of a start line), from the facts'
+    ``held_1939`` outlines: a hex of ``country`` whose centre lies inside, or that holds one of the
+    outline's ``places`` (a held pocket smaller than a hex); None elsewhere."""
+    import shapely
+
+    hexes["control_1939"] = None
+    lon, lat = facts_lon(facts, hexes["lon"]), hexes["lat"].to_numpy()
+    out = []
+    for spec in facts.get("held_1939", []):
+        inside = shapely.contains_xy(shapely.Polygon(spec["polygon"]), lon, lat)
+        at_place = np.zeros(len(hexes), dtype=bool)
+        for name in spec.get("places", []):
+            rows = [c["row"] for c in cities if c["en"] == name]
+            if not rows:
+                raise SystemExit(f"held_1939 {spec['name']!r}: no place named {name!r}")
+            at_place[hexes.index.get_indexer(rows)] = True
+        m = (inside | at_place) & (hexes["country"] == spec["country"]).to_numpy() & ~hexes["hex_dot"].to_numpy()
+        hexes.loc[m, "control_1939"] = spec["by"]
+        out.append((spec["name"], spec["by"], int(m.sum())))
+    return out
+
+
+# ---------------------------------------------------------------------------- rivers
+
+
+def _rivers(sheet, hexes, facts) -> tuple[pd.DataFrame, dict]:
+    """``river`` hexsides of the courses in the facts' ``rivers_file`` (WiF 2.1.1), traced as on the
+    europe map (:func:`europe_hexsides.trace`): one connected chain of hexsides between non-sea hexes
+    per course, four times dearer beside a lake. A course is traced only where it runs over this
+    sheet's hexes (a piece shorter than one hex is left out), so a river that leaves the sheet is
+    drawn in the pieces on it."""
+    import shapely
+    from europe_hexsides import _merge, _rows, hexside_graph, project_line, trace
+
+    columns = ["sheet_a", "q_a", "r_a", "sheet_b", "q_b", "r_b", "feature", "name", "name_es"]
+    if not facts.get("rivers_file"):
+        return pd.DataFrame(columns=columns), {}
+    path = HERE / facts["rivers_file"]
+    rivers = yaml.safe_load(path.read_text(encoding="utf-8"))["rivers"]
+    g = hexside_graph(sheet, hexes)
+    terrain = hexes["terrain"].to_numpy()
+    ta, tb = terrain[g["a"]], terrain[g["b"]]
+    usable = (ta != "sea") & (tb != "sea")
+    lake_cost = np.where((ta != "lake") & (tb != "lake"), 1.0, 4.0)
+    # the sheet's hexes as one shape, grown by 10 m to close the float seams between hex outlines
+    cover = shapely.buffer(shapely.union_all(sheet.polygons(hexes["q"].to_numpy(), hexes["r"].to_numpy())), 10.0)
+    to_map = eu._transformer("EPSG:4326", facts["crs"])
+    out, stats = [], {}
+    for name, spec in rivers.items():
+        if not spec.get("es") or not spec.get("course"):
+            raise SystemExit(f"{path.name}: river {name!r} needs es and course")
+        line = project_line(spec["course"], to_map)
+        pieces = [p for p in shapely.get_parts(shapely.line_merge(shapely.intersection(line, cover)))
+                  if shapely.get_type_id(p) == 1 and p.length >= sheet.spacing_m]
+        if not pieces:
+            raise SystemExit(f"{path.name}: river {name!r} does not run over the {sheet.name} sheet")
+        count = 0
+        for piece in pieces:
+            try:
+                chain = trace(g, usable, piece, sheet.size, lake_cost)
+            except SystemExit as exc:
+                raise SystemExit(f"{path.name}: river {name}: {exc}") from None
+            out.append(_rows(g, chain, "river", name, hexes, spec["es"]))
+            count += len(chain)
+        share = sum(p.length for p in pieces) / line.length
+        stats[name] = count if share > 0.99 else f"{count} ({share:.0%} of the course is on this sheet)"
+    return _merge(pd.concat(out, ignore_index=True))[columns], stats
+
+
 # ---------------------------------------------------------------------------- assembly
 
 
@@ -226,8 +301,11 @@ def build_theatre(facts, src, covered=None, terrain_file: str | None = None) -> 
     cities = eu.locate_cities(sheet, hexes, facts, crs)
     to_map = eu._transformer("EPSG:4326", crs)
     taken = assign_terrain(sheet, hexes, to_map, load_outlines(HERE / terrain_file)) if terrain_file else {}
-    hexsides, rail_stats = _railways(sheet, hexes, facts, cities)
+    rail, rail_stats = _railways(sheet, hexes, facts, cities)
+    rivers, river_stats = _rivers(sheet, hexes, facts)
+    hexsides = pd.concat([df for df in (rivers, rail) if len(df)], ignore_index=True) if len(rivers) + len(rail) else rail
     adjusted = eu.countries(sheet, hexes, facts, src, domain_box(facts), cities, crs)
+    held = control_1939(hexes, facts, cities)
     unreached = eu.sea_areas(sheet, hexes, facts, crs)
     climate(hexes, facts)
     eu.coastal_flags(hexes)
@@ -276,8 +354,10 @@ def build_theatre(facts, src, covered=None, terrain_file: str | None = None) -> 
         "made land for a place": [c["en"] for c in cities if c.get("made_land")],
         "countries": len(used),
         "adjustments": adjusted,
+        "held on 1 Sep 1939 (hexes)": held,
     }
     stats["railways (hexes on each line)"] = rail_stats
+    stats["rivers (hexsides on each)"] = river_stats
     tables = {"hexes": hexes, "features": pd.DataFrame(features), "regions": pd.DataFrame(regions),
               "region_adjacency": adjacency, "cities": cities, "hexsides": hexsides}
     return sheet, tables, stats

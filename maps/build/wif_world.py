@@ -12,7 +12,9 @@ Sheets (each in its own CRS; ``viewer.board.HexMap`` keeps one CRS per sheet):
   ``european``), plus the large hex-dot flags the off-map links need (WiF 2.1.1);
 * ``asia`` and ``pacific``: 230 km sheets (map classes ``asian``/``pacific``) built by
   :mod:`theatre` from ``asia_1939.yaml`` / ``pacific_1939.yaml`` and the terrain outlines of
-  ``asia_terrain.yaml`` / ``pacific_terrain.yaml``;
+  ``asia_terrain.yaml`` / ``pacific_terrain.yaml``, with their rivers (``asia_rivers.yaml`` /
+  ``pacific_rivers.yaml``, WiF 2.1.1) and the Chinese hexes Japan held on 1 September 1939
+  (hex column ``control_1939``, WiF 2.5);
 * ``america``: the American mini-map, 650 km, every hex off-map and every hex-dot large
   (WiF 2.1.4), from ``offmap.yaml``;
 * ``offmap``: the off-map hexes around the maps (WiF 2.1.3), 650 km, from ``offmap.yaml``.
@@ -42,7 +44,7 @@ from world_joins import SheetIndex, edge_rows, join_pairs
 from viewer.board import HexMap, load_map, save_map
 
 HEX_COLUMNS = ["sheet", "q", "r", "terrain", "climate_zone", "country", "map_class", "sea_area", "off_map",
-               "hex_dot", "large_hex_dot", "coastal", "port", "city"]
+               "hex_dot", "large_hex_dot", "coastal", "port", "city", "control_1939"]
 
 
 def europe_part():
@@ -109,6 +111,9 @@ def build() -> tuple[HexMap, dict]:
     edges = pd.concat([edges, off["edges"]], ignore_index=True)
     stats.update(off["stats"])
 
+    for part in [*(parts[n]["hexes"] for n in parts), off["hexes"]]:
+        if "control_1939" not in part.columns:  # the europe sheet and the off-map hexes: none
+            part["control_1939"] = None
     hexes = pd.concat([parts[n]["hexes"][HEX_COLUMNS] for n in sheets if "hexes" in parts.get(n, {})]
                       + [off["hexes"][HEX_COLUMNS]], ignore_index=True)
     regions = _merge_regions([parts[n]["regions"] for n in parts] + [off["regions"],

@@ -5,7 +5,8 @@ One GeoPackage per map, readable by GIS tools (QGIS, ogr2ogr) as well as by this
 ===================  ==========  ======================================================
 layer                geometry    content
 ===================  ==========  ======================================================
-``hexes``            Polygon     one row per hex (the hex outline in map units / CRS)
+``hexes``            Polygon     one row per hex (the hex outline in map units / CRS;
+                                 MultiPolygon when written in lon/lat, see below)
 ``hexsides``         LineString  the shared hexside (or a centre-to-centre connector
                                  across a join), one row per feature
 ``extra_edges``      LineString  centre-to-centre connector of each extra edge
@@ -19,7 +20,10 @@ layer                geometry    content
 
 The geometry is in the sheets' shared CRS; when the sheets use different CRSs (one per sheet,
 e.g. ``wif-world``), it is written in WGS 84 lon/lat (``EPSG:4326``, also the ``crs`` of
-``map_meta``), each sheet's shapes converted from its own CRS.
+``map_meta``), each sheet's shapes converted from its own CRS. Longitudes then stay in
+[-180, 180]: a shape that crosses the antimeridian is cut there into a part on each side (as
+GeoJSON, RFC 7946 3.1.9, asks), so the hexes, hexsides and extra-edge layers of such a map are
+``MultiPolygon`` / ``MultiLineString`` layers and every shape is valid for a GIS tool.
 
 Geometry is written for GIS users only; loading rebuilds positions from ``(q, r)`` and the
 sheet metadata, and validates every table (:mod:`viewer.board.validate`). Every problem
@@ -130,6 +134,84 @@ def _hex_polygons(hexmap: HexMap):
     return out
 
 
+def _split_antimeridian(geoms):
+    """Lon/lat shapes cut at the antimeridian, each returned as a Multi* geometry.
+
+    A shape crosses when one of its segments jumps more than 180 degrees of longitude (the two
+    ends of a short segment on either side of 180): its western longitudes are moved by +360,
+    and the shape is cut into the part west of 180 and the part east of it, moved back by -360.
+    Shapes that do not cross keep their coordinates.
+    """
+    import shapely
+
+    geoms = np.asarray(geoms, dtype=object)
+    out = np.empty(len(geoms), dtype=object)
+    west = shapely.box(-180.0, -90.0, 180.0, 90.0)
+    east = shapely.box(180.0, -90.0, 540.0, 90.0)
+    for i, g in enumerate(geoms):
+        xy = shapely.get_coordinates(g)
+        if len(xy) > 1 and (np.abs(np.diff(xy[:, 0])) > 180.0).any():
+            moved = shapely.transform(g, lambda c: np.c_[np.where(c[:, 0] < 0.0, c[:, 0] + 360.0, c[:, 0]), c[:, 1]])
+            parts = [shapely.intersection(moved, west),
+                     shapely.transform(shapely.intersection(moved, east), lambda c: c - [360.0, 0.0])]
+            pieces = [p for part in parts for p in shapely.get_parts(part) if not p.is_empty and shapely.get_dimensions(p) == shapely.get_dimensions(g)]
+            g = shapely.multipolygons(pieces) if shapely.get_dimensions(g) == 2 else shapely.multilinestrings(pieces)
+        elif shapely.get_dimensions(g) == 2:
+            g = shapely.multipolygons([g])
+        else:
+            g = shapely.multilinestrings([g])
+        out[i] = g
+    return out
+
+
+def _share_overlaps(polys, sheets, lon, lat):
+    """Lon/lat hex outlines where two sheets' hexes overlap, each overlap given to the nearer centre.
+
+    Hexes of one sheet tile without overlap; hexes of two sheets at different scales overlap
+    where the sheets meet (the ragged joins, an off-map hex beside a map's edge). A GIS user
+    asking which hex holds a point should get one answer, so the part of ``a`` nearer to the
+    centre of an overlapping ``b`` (in degrees, longitude scaled by the cosine of the latitude)
+    goes to ``b``. Every hex keeps its own centre.
+    """
+    import shapely
+
+    polys = np.array(polys, dtype=object)
+    tree = shapely.STRtree(polys)
+    ia, ib = tree.query(polys, predicate="intersects")
+    keep = (sheets[ia] != sheets[ib])
+    ia, ib = ia[keep], ib[keep]
+    if len(ia) == 0:
+        return polys
+    overlap = shapely.intersection(polys[ia], polys[ib])
+    area = shapely.area(overlap)
+    real = area > 1e-9 * np.minimum(shapely.area(polys[ia]), shapely.area(polys[ib]))
+    out = polys.copy()
+    for a in np.unique(ia[real]):
+        lose = []
+        for b, part in zip(ib[real & (ia == a)], overlap[real & (ia == a)]):
+            lose.append(shapely.intersection(part, _nearer_half(lon[b], lat[b], lon[a], lat[a])))
+        shape = shapely.make_valid(shapely.difference(polys[a], shapely.union_all(lose)))
+        least = 1e-6 * shapely.area(polys[a])  # slivers the cut leaves along shared edges are dropped
+        pieces = [p for p in shapely.get_parts(shape) if shapely.get_type_id(p) == 3 and shapely.area(p) > least]
+        out[a] = shapely.multipolygons(pieces)
+    return out
+
+
+def _nearer_half(lon_b, lat_b, lon_a, lat_a, reach: float = 60.0):
+    """The lon/lat half-plane of points nearer to ``b`` than to ``a`` (longitude scaled by cos(lat))."""
+    import shapely
+
+    k = max(math.cos(math.radians((lat_a + lat_b) / 2)), 0.05)
+    ax, bx = lon_a * k, lon_b * k
+    mx, my = (ax + bx) / 2, (lat_a + lat_b) / 2
+    dx, dy = bx - ax, lat_b - lat_a
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n * reach, dy / n * reach
+    px, py = -uy, ux
+    ring = [(mx + px, my + py), (mx + px + ux, my + py + uy), (mx - px + ux, my - py + uy), (mx - px, my - py)]
+    return shapely.Polygon([(x / k, y) for x, y in ring])
+
+
 def _connectors(hexmap: HexMap, df: pd.DataFrame):
     import shapely
 
@@ -166,6 +248,11 @@ def save_map(hexmap: HexMap, path) -> Path:
             }
         ),
     }
+    if crs == "EPSG:4326":  # several CRSs written as lon/lat: cut at the antimeridian
+        spatial.update({layer: (df, _split_antimeridian(geom), "Multi" + gtype)
+                        for layer, (df, geom, gtype) in spatial.items() if gtype != "Point"})
+        hexes, polys, gtype = spatial["hexes"]
+        spatial["hexes"] = (hexes, _share_overlaps(polys, hexes["sheet"].to_numpy(), *hexmap.lonlat()), gtype)
     fd, tmp = tempfile.mkstemp(suffix=".gpkg", dir=path.parent)
     os.close(fd)
     os.unlink(tmp)

@@ -30,8 +30,10 @@ class HexMap:
 
     * ``hexes``: ``sheet, q, r, label, terrain`` plus ``climate_zone, country, map_class,
       sea_area`` and the flags ``off_map, hex_dot, large_hex_dot, coastal, port, city``;
-      ``label`` is derived from the sheet's numbering;
-    * ``hexsides``: ``sheet_a, q_a, r_a, sheet_b, q_b, r_b, feature`` (one row per feature);
+      ``label`` is derived from the sheet's numbering; optional ``control_1939``: the power
+      holding a land hex at the start of 1939 where it is not its country's own (WiF 2.5);
+    * ``hexsides``: ``sheet_a, q_a, r_a, sheet_b, q_b, r_b, feature`` (one row per feature;
+      geographic maps add ``name`` and ``name_es``, the river's or strait's name);
     * ``regions``: ``kind, name`` (sea areas, climate zones, countries, off-map areas);
     * ``region_adjacency``: ``kind, a, b, via`` (e.g. sea areas sharing a boundary, WiF 2.1.2);
     * ``features``: ``kind, name, sheet, q, r, freezable`` (cities, capitals, ports);

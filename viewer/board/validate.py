@@ -102,7 +102,27 @@ def check_hexes(hexes: pd.DataFrame, sheet_names: list[str], vocab: Vocabulary, 
             lambda i, c=col, k=kind, n=names: f"hex {_key_text(hexes, i)}: {c} {hexes[c].iloc[i]!r} "
             f"is not in the regions table as a {k} (known: {_allowed(sorted(n))})",
         )
+    _check_control_1939(hexes, regions)
     return pd.Index(keys)
+
+
+def _check_control_1939(hexes: pd.DataFrame, regions: pd.DataFrame) -> None:
+    """``control_1939`` (optional): the power holding a land hex at the start of 1939 where it is not
+    its country's own (WiF 2.5, initial control); a power some country of the map belongs to."""
+    if "control_1939" not in hexes.columns:
+        return
+    layer = "hexes"
+    held = hexes["control_1939"]
+    given = (held.notna() & (held.astype(str) != "")).to_numpy()
+    countries = regions[regions["kind"] == "country"] if "kind" in regions.columns else regions.iloc[0:0]
+    powers = sorted(set(countries["power"].dropna())) if "power" in countries.columns else []
+    _fail(layer, given & ~held.isin(powers).to_numpy(),
+          lambda i: f"hex {_key_text(hexes, i)}: control_1939 {held.iloc[i]!r} is not the power of any "
+          f"country in the regions table (known: {_allowed(powers)})")
+    if "hex_dot" in hexes.columns:
+        _fail(layer, given & hexes["hex_dot"].to_numpy(dtype=bool),
+              lambda i: f"hex {_key_text(hexes, i)}: control_1939 is set on a hex-dot; only land hexes "
+              "are held (WiF 2.5)")
 
 
 def _pair_codes(df: pd.DataFrame, sheet_names: list[str]):
