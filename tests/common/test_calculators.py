@@ -206,3 +206,20 @@ def test_base_class_is_abstract():
     assert Calculator.abstract and not DICE.abstract
     with pytest.raises(NotImplementedError):
         Calculator().compute()
+
+
+def test_results_read_as_words_and_numbers_not_python():
+    from fractions import Fraction
+
+    from viewer.calculators.format import shown
+
+    assert shown(True, "en") == "Yes" and shown(False, "es") == "No" and shown(True, "es") == "Sí"
+    assert shown(None) == "—" and shown([]) == "—" and shown({}) == "—"
+    assert shown(["2L4@0", "2L5@0"]) == "2L4@0, 2L5@0"
+    assert shown({"2N5": 2, "2N6": 1}) == "2N5: 2, 2N6: 1"
+    assert shown("1/12") == "1/12 (8.3%)" and shown(Fraction(1, 8)) == "1/8 (12.5%)"
+    assert shown(0.25) == "0.25" and shown(3.0) == "3"
+    assert shown("scattered", "es", term=lambda k: {"scattered": "dispersa"}.get(k, k)) == "dispersa"
+    for value in (True, None, [], {}, ["a"], {"a": [1, None]}):
+        text = shown(value)
+        assert not any(p in text for p in ("True", "None", "[", "{", "'"))

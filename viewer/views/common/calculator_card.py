@@ -9,6 +9,8 @@ import panel as pn
 import param
 
 from viewer.calculators import Calculator, CalculatorInputError
+from viewer.calculators.format import shown
+from viewer.i18n import has
 from viewer.rules.charts import ChartError
 from viewer.state import SessionState
 from viewer.userdata import UserStore
@@ -142,12 +144,24 @@ class CalculatorCard(pn.viewable.Viewer):
     def _show_result(self, lang: str) -> None:
         """The result table and the steps in ``lang`` (from the last result: nothing is recomputed)."""
         result, calc = self.result, type(self.calculator)
-        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_fmt(v)} |" for k, v in result.value.items())
+        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_cell(shown(v, lang, self._term(lang)))} |"
+                         for k, v in result.value.items())
         missing = "".join(
             f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
         )
         self.result_box.object = f"| | |\n|---|---|\n{rows}{missing}"
         self._show_steps(result.steps, lang)
+
+    def _term(self, lang: str):
+        """The name of a key a result holds: the calculator's own label for it, else the key."""
+        slug = type(self.calculator).slug
+
+        def term(key: str) -> str:
+            for k in (f"calc.{slug}.value.{key}", f"value.{key}"):
+                if has(k):
+                    return label(k, lang)
+            return key
+        return term
 
     def _show_steps(self, steps, lang: str) -> None:
         """The steps in ``lang``, in one pane updated in place."""
@@ -176,7 +190,6 @@ class CalculatorCard(pn.viewable.Viewer):
         return self._card
 
 
-def _fmt(value) -> str:
-    if isinstance(value, float):
-        return f"{value:.4f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:g}"
-    return str(value)
+def _cell(text: str) -> str:
+    """``text`` made safe for one cell of a Markdown table (inert, its bars escaped)."""
+    return plain(text).replace("|", "\\|")
