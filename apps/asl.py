@@ -10,4 +10,4 @@ shell = AppShell("game.asl.name")
 view = AslNightView(board=load_board("teaching"), state=shell.state)
 if view.restore_problem:
     shell.report(label("ui.saved_unreadable", shell.state.lang, message=view.restore_problem))
-shell.page(view).servable()
+shell.serve(view)

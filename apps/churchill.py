@@ -34,4 +34,4 @@ sections = Sections(state=shell.state, sections={
     "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
     "ui.calculators": lambda: CalculatorList(shell.state, section("churchill", "calculators"), store=store),
 })
-shell.page(sections).servable()
+shell.serve(sections)

@@ -8,4 +8,4 @@ from viewer.views.common.landing import Landing
 extension()
 shell = AppShell()
 served = [g for g in GAMES if (Path(__file__).with_name(f"{g}.py")).exists()]
-shell.page(Landing(state=shell.state, built=served)).servable()
+shell.serve(Landing(state=shell.state, built=served))

@@ -18,4 +18,4 @@ table = StarcraftTableView(state=shell.state, game_state=sc)
 panel = StarcraftPanel(state=shell.state, game_state=sc)
 sections = Sections(state=shell.state, sections={"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
                                                  "sc.ui.rounds": lambda: RoundTrackerView(state=shell.state, game_state=sc)})
-shell.page(sections).servable()
+shell.serve(sections)

@@ -44,4 +44,4 @@ def calculators():
 
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
                                                  "ui.calculators": calculators})
-shell.page(sections).servable()
+shell.serve(sections)

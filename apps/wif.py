@@ -47,4 +47,4 @@ def calculators():
 
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
                                                  "ui.calculators": calculators})
-shell.page(sections).servable()
+shell.serve(sections)

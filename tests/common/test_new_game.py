@@ -86,7 +86,7 @@ FILES = {
 
         extension()
         shell = AppShell("game.kriegspiel.name")
-        shell.page(CalculatorList(shell.state, section("kriegspiel", "calculators"))).servable()
+        shell.serve(CalculatorList(shell.state, section("kriegspiel", "calculators")))
         ''',
 }
 ENTRY = ('    Game("kriegspiel", "KS", "hexes", ("clear",) * 7,\n'

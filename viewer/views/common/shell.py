@@ -68,6 +68,16 @@ class AppShell:
         self._reference.object = (f'<a class="open-reference" href="./reference?lang={lang}" style="color: white">'
                                   f'{label("ref.open_reference", lang)}</a>')
 
+    def serve(self, *content) -> pn.template.BootstrapTemplate:
+        """Make the page of ``content`` this session's document. Bokeh walks the model graph
+        once for the whole page rather than once per root the template adds."""
+        page = self.page(*content)
+        doc = pn.state.curdoc
+        if doc is None:
+            return page.servable()
+        with doc.models.freeze():
+            return page.servable()
+
     def page(self, *content) -> pn.template.BootstrapTemplate:
         """The servable page holding ``content`` beside the rule panel."""
         self.main.objects = list(content)
