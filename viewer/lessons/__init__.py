@@ -22,24 +22,6 @@ from viewer.lessons.player import LessonPlayer, StepView
 __all__ = ["Lesson", "LessonError", "LessonPlayer", "Problem", "Step", "StepView", "Text", "all_lessons",
            "by_rule", "check", "check_file", "load", "names", "read_file"]
 
-_IMPORTED = False
-
-
-def _import_games() -> None:
-    """Import each game's lesson package once: each registers its board and engines."""
-    global _IMPORTED
-    if _IMPORTED:
-        return
-    _IMPORTED = True
-    import importlib
-
-    from viewer.games import GAME_IDS
-
-    for game in GAME_IDS:
-        if resources.files(__name__).joinpath(game, "__init__.py").is_file():
-            importlib.import_module(f"{__name__}.{game}")
-
-
 def _folder(game: str):
     return resources.files(__name__).joinpath(game)
 

@@ -71,11 +71,29 @@ def register_board(game: str, board: LessonBoard) -> LessonBoard:
     return board
 
 
+_IMPORTED: list[bool] = []
+
+
+def import_games() -> None:
+    """Import each game's lesson package once (``viewer/lessons/<game>/``): each registers its
+    board and engines here."""
+    if _IMPORTED:
+        return
+    _IMPORTED.append(True)
+    import importlib
+    from importlib import resources
+
+    from viewer.games import GAME_IDS
+
+    package = __name__.rsplit(".", 1)[0]
+    for game in GAME_IDS:
+        if resources.files(package).joinpath(game, "__init__.py").is_file():
+            importlib.import_module(f"{package}.{game}")
+
+
 def board_for(game: str) -> LessonBoard:
     """The registered board of ``game`` (the plain refusing board if its package registered none)."""
-    from viewer.lessons import _import_games
-
-    _import_games()
+    import_games()
     return _BOARDS.get(game, LessonBoard())
 
 
@@ -104,7 +122,5 @@ def register_engine(engine: Engine) -> Engine:
 
 
 def engines() -> dict[str, Engine]:
-    from viewer.lessons import _import_games
-
-    _import_games()
+    import_games()
     return ENGINES

@@ -1,0 +1,1 @@
+"""churchill lessons."""

@@ -1,0 +1,1 @@
+"""starcraft lessons."""

@@ -1,0 +1,1 @@
+"""wif lessons."""
