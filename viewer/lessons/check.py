@@ -80,10 +80,12 @@ def check(lesson: Lesson) -> list[Problem]:
             _place(problems, f"{o}: start.{kind}[{i}].at", board.check_place(kind, name, p["at"]))
     if lesson.start.get("weather") is not None:
         _place(problems, f"{o}: start.weather", board.check_weather(lesson.start["weather"]))
-    for i, role in enumerate(lesson.roles):
-        _place(problems, f"{o}: roles[{i}].place", board.check_place("units", name, role.place))
     models = {p["id"] for p in lesson.start.get("models", [])}
     pieces = {p["id"]: kind for kind in PIECES for p in lesson.start.get(kind, [])}
+    for i, role in enumerate(lesson.roles):
+        # a role is played by a piece, a hex or a track box of ours
+        if role.place not in pieces and board.check_track_box(role.place) is not None:
+            _place(problems, f"{o}: roles[{i}].place", board.check_hex(name, role.place))
     for i, step in enumerate(lesson.steps):
         w = f"{o}: steps[{i}]"
         for j, ref in enumerate(step.rules):
@@ -124,6 +126,10 @@ def check(lesson: Lesson) -> list[Problem]:
                                                                 f"{close(piece, pieces)}", sorted(pieces)))
                 else:
                     _place(problems, f"{cw}.move.to", board.check_place(pieces[piece], name, change.data["to"]))
+            elif change.kind == "remove" and str(change.data["piece"]) not in pieces:
+                problems.append(Problem(f"{cw}.remove.piece", f"no piece {change.data['piece']!r} in the starting "
+                                                              f"state{close(str(change.data['piece']), pieces)}",
+                                        sorted(pieces)))
             elif change.kind == "weather":
                 _place(problems, f"{cw}.weather", board.check_weather(change.data))
             elif change.kind == "fires":

@@ -25,7 +25,7 @@ MAX_LESSON_BYTES = 64 * 1024
 #: The piece kinds of a starting state, and the other keys it may hold.
 PIECES = ("units", "fires", "issues", "models")
 STATE_KEYS = (*PIECES, "weather", "scenario", "control", "facts")
-CHANGE_KINDS = ("move", "roll", "weather", "fires", "facts")
+CHANGE_KINDS = ("move", "remove", "roll", "weather", "fires", "facts")
 HIGHLIGHT_KEYS = ("hexes", "hexsides", "path", "range", "track_boxes", "models")
 LESSON_KEYS = ("game", "title", "summary", "board", "examples", "rules", "roles", "needs", "start", "steps")
 STEP_KEYS = ("rule", "also", "title", "question", "explain", "highlight", "change", "answer", "needs")
@@ -105,7 +105,7 @@ class Highlight:
 class Change:
     """One change a step makes to the state: ``kind`` is one of :data:`CHANGE_KINDS`.
 
-    ``move``: ``{piece, to}``; ``roll``: ``{dice, value, input?}`` (``input`` names the answer's
+    ``move``: ``{piece, to}``; ``remove``: ``{piece}`` (eliminated, taken off); ``roll``: ``{dice, value, input?}`` (``input`` names the answer's
     input the roll feeds); ``weather``: a condition or zone -> condition; ``fires``: ``{add,
     remove}``; ``facts``: names -> values the game's engines read.
     """
@@ -292,6 +292,8 @@ class _Reader:
                 self.fail(f"{w}.{kind}", f"unknown change {kind!r}", list(CHANGE_KINDS))
             if kind == "move":
                 self.mapping(data, f"{w}.move", ("piece", "to"), ("piece", "to"))
+            elif kind == "remove":
+                self.mapping(data, f"{w}.remove", ("piece",), ("piece",))
             elif kind == "roll":
                 self.mapping(data, f"{w}.roll", ("dice", "value", "input"), ("value",))
                 v = data["value"]

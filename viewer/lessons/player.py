@@ -21,11 +21,19 @@ def apply_change(state: dict[str, Any], change: Change, where: str = "change") -
         for kind in PIECES:
             if piece in state[kind]:
                 state[kind][piece]["at"] = copy.deepcopy(data["to"])
-                state[kind][piece].setdefault("moved_from", [])
                 break
         else:
             known = [p for kind in PIECES for p in state[kind]]
             raise LessonError(f"{where}.move.piece", f"no piece {piece!r} in the lesson's state", known)
+    elif change.kind == "remove":
+        piece = str(data["piece"])
+        for kind in PIECES:
+            if piece in state[kind]:
+                del state[kind][piece]
+                break
+        else:
+            known = [p for kind in PIECES for p in state[kind]]
+            raise LessonError(f"{where}.remove.piece", f"no piece {piece!r} in the lesson's state", known)
     elif change.kind == "roll":
         state["rolls"].append({"dice": data.get("dice"), "value": data["value"], "input": data.get("input")})
     elif change.kind == "weather":
