@@ -181,11 +181,11 @@ _DIGESTS = {"wif": ("wif-A-general.md", "wif-B-phases-weather.md", "wif-C-naval-
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the rule digests (../shared/rules) are not here")
 @pytest.mark.parametrize("game, pattern", [
-    ("asl", r"\*\*Ex\. (V|VI|VII)-\d"),
+    ("asl", r"Ex\. (V|VI|VII)-\d"),
     ("use", r"^\| (T\d\d) \|"),
     ("churchill", r"^\| (T\d+) \|"),
     ("starcraft", r"^\| (E\d) \|"),
-    ("wif", r"\*\*Ex\. (2\.[\d.-]+\d)"),
+    ("wif", r"\*\*Ex\. (2\.[\d.-]*\d)"),
     ("wif", r"^\| (EX-[\d.]+-[a-z]) \|"),
 ])
 def test_every_digest_example_has_a_row_in_the_docs(game, pattern):
