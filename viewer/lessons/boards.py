@@ -10,14 +10,14 @@ never names a game (docs/architecture.md).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from viewer.ruleref import RuleRef
 
 
-def close(name: str, allowed: list[str] | tuple[str, ...] | set[str]) -> str:
+def close(name: str, allowed: Iterable[Any]) -> str:
     """``"; did you mean 'x'?"`` for the nearest allowed name, or ``""``."""
     hit = difflib.get_close_matches(str(name), sorted(map(str, allowed)), n=1)
     return f"; did you mean {hit[0]!r}?" if hit else ""

@@ -156,33 +156,33 @@ def check(lesson: Lesson) -> list[Problem]:
                                         "an answer, or no needs"))
             continue
         w = f"{o}: steps[{i}].answer"
-        a = step.answer
+        ans = step.answer
         try:
             state = answer_state(lesson, all_states, i)
-            got = compute(a, state, name, "en", step_rolls(state))
+            got = compute(ans, state, name, "en", step_rolls(state))
         except ViewerError as err:
             what = "calculator" if err.parameter == "calculator" else (
                 "engine" if err.parameter == "engine" else f"inputs.{err.parameter}")
             problems.append(Problem(f"{w}.{what}", err.message, err.allowed))
             continue
-        for m in compare(a, got):
-            if m.absent:
-                problems.append(Problem(f"{w}.expect.{m.field}",
-                                        f"{a.slug} has no result field {m.field!r}{close(m.field, got.value)}",
+        for mm in compare(ans, got):
+            if mm.absent:
+                problems.append(Problem(f"{w}.expect.{mm.field}",
+                                        f"{ans.slug} has no result field {mm.field!r}{close(mm.field, list(got.value))}",
                                         sorted(got.value)))
             else:
-                problems.append(Problem(f"{w}.expect.{m.field}",
-                                        f"the lesson says {jsonable(m.expected)!r} but {a.slug} computes "
-                                        f"{m.got!r}", [m.got]))
+                problems.append(Problem(f"{w}.expect.{mm.field}",
+                                        f"the lesson says {jsonable(mm.expected)!r} but {ans.slug} computes "
+                                        f"{mm.got!r}", [mm.got]))
         said = {n.key for n in (*step.needs, *lesson.needs)}
         lacking = set(got.missing)
         if lacking - said:
             problems.append(Problem(f"{o}: steps[{i}].needs",
-                                    f"{a.slug} lacks chart cells the lesson does not name: "
+                                    f"{ans.slug} lacks chart cells the lesson does not name: "
                                     f"{', '.join(sorted(lacking - said))}", sorted(lacking)))
         extra = {n.key for n in step.needs} - lacking
         if extra:
             problems.append(Problem(f"{o}: steps[{i}].needs",
-                                    f"the lesson names cells {a.slug} does not lack: {', '.join(sorted(extra))}",
+                                    f"the lesson names cells {ans.slug} does not lack: {', '.join(sorted(extra))}",
                                     sorted(lacking)))
     return problems

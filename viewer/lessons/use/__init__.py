@@ -51,7 +51,8 @@ class UseLessonBoard(LessonBoard):
         return super().check_place(kind, board, at)
 
 
-BOARD = register_board("use", UseLessonBoard())
+BOARD = UseLessonBoard()
+register_board("use", BOARD)
 
 
 def _situation(state: dict[str, Any], board) -> Situation:

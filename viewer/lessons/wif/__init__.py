@@ -82,7 +82,7 @@ class WifLessonBoard(LessonBoard):
         return None
 
 
-BOARD = register_board("wif", WifLessonBoard())
+register_board("wif", WifLessonBoard())
 
 
 def _scenario(state: dict[str, Any], board: str | None):
