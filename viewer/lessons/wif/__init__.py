@@ -88,12 +88,21 @@ register_board("wif", WifLessonBoard())
 def _scenario(state: dict[str, Any], board: str | None):
     from viewer.rules.wif.scenario_io import load_scenario
 
+    from viewer.rules.wif.scenario import ScenarioError
+
     name = state.get("scenario")
     known = scenarios()
-    if name not in known:
-        raise ViewerError("scenario", f"the lesson's state names no bundled scenario ({name!r})", sorted(known))
     hexmap = _map(board or "europe")
-    scenario = load_scenario(known[name].read_bytes(), hexmap, origin=str(name))
+    try:
+        if isinstance(name, dict):       # a scenario written in the lesson (maps/scenarios/README.md)
+            scenario = load_scenario({"map": board or "europe", **name}, hexmap, origin="start.scenario")
+        elif name in known:
+            scenario = load_scenario(known[name].read_bytes(), hexmap, origin=str(name))
+        else:
+            raise ViewerError("scenario", f"the lesson's state names no bundled scenario ({name!r})",
+                              ["a scenario mapping", *sorted(known)])
+    except ScenarioError as err:
+        raise ViewerError(f"scenario.{err.parameter}", err.message, err.allowed) from None
     weather = state.get("weather")
     if isinstance(weather, dict):
         for zone, cond in weather.items():
@@ -122,6 +131,19 @@ def _supply(state: dict[str, Any], board: str | None, unit: str = "") -> dict[st
     return out
 
 
+def _zoc(state: dict[str, Any], board: str | None, unit: str = "") -> dict[str, Any]:
+    """Where ``unit``'s zone of control reaches among its own and the adjacent hexes, and why it
+    does not reach the others (WiF 2.2): ``reaches`` (labels), ``blocked`` (label -> reason)."""
+    from viewer.rules.wif import zoc
+
+    hexmap, scenario = _scenario(state, board)
+    if unit not in scenario.units:
+        raise ViewerError("unit", f"no unit {unit!r} in the lesson's scenario", sorted(scenario.units))
+    steps = zoc.explain_zoc(hexmap, scenario, unit)
+    return {"reaches": sorted(st.label for st in steps if st.exerted),
+            "blocked": {st.label: str(st.reason).rsplit(".", 1)[-1] for st in steps if not st.exerted}}
+
+
 def _hex_of(hexmap, place: str) -> tuple[str, int, int]:
     h = hexmap.hexes
     row = h[h["label"].astype(str) == str(place)]
@@ -148,5 +170,7 @@ def _range(state: dict[str, Any], board: str | None, a: str = "", b: str = "") -
 
 register_engine(Engine("wif.supply", ("unit",), (RuleRef("wif", "2.4"), RuleRef("wif", "2.4.2")), _supply,
                        "a unit's supply line in the step's scenario and weather (WiF 2.4)"))
+register_engine(Engine("wif.zoc", ("unit",), (RuleRef("wif", "2.2"),), _zoc,
+                       "where a unit's zone of control reaches, and why not elsewhere (WiF 2.2)"))
 register_engine(Engine("wif.range", ("a", "b"), (RuleRef("wif", "2.8"),), _range,
                        "the range in hexes between two hexes or named places (WiF 2.8)"))
