@@ -68,13 +68,14 @@ def _situation(state: dict[str, Any], board) -> Situation:
     return Situation(units, control=dict(state.get("control") or {}))
 
 
-_ACTIONS = ("move", "attack", "advance", "end")
+_ACTIONS = ("move", "attack", "advance", "leave", "occupy", "end")
 
 
 def _activation(state: dict[str, Any], board_name: str | None, unit: str = "", actions: Any = (),
                 weather: str = "clear") -> dict[str, Any]:
     """Play one activation of ``unit`` on the step's starting pieces: ``actions`` is a list of
-    ``{move: hex}``, ``{attack: hex, retreat_to: hex | result: held|eliminated}``, ``{advance: true}``.
+    ``{move: hex}``, ``{attack: hex, retreat_to: hex | result: held|eliminated}``, ``{advance: true}``,
+    ``{leave: true}`` / ``{occupy: true}`` (a fortress, USE 4.2.3.5-4.2.3.6), ``{end: true}``.
     The answer: whether every action is legal, where the first refusal is and why, the unit's hex,
     MP left, whether it must stop (USE 4.2.3.1) and each action's cost."""
     board = BOARD._board(board_name)
@@ -97,16 +98,36 @@ def _activation(state: dict[str, Any], board_name: str | None, unit: str = "", a
                            retreat_to=board.find(str(a["retreat_to"])) if a.get("retreat_to") else None)
             elif kind == "advance":
                 act.advance()
+            elif kind == "leave":
+                act.leave_fortress()
+            elif kind == "occupy":
+                act.occupy_fortress()
             else:
                 act.end()
         except ActivationError as err:
             out.update(legal=False, refused_at=i, reason=err.reason, rule=f"USE {err.rule}")
             break
     out.update(hex=act.hex, mp=act.mp, must_stop=act.must_stop, in_ezoc=act.hex in act.zoc(),
+               in_fortress=act.unit.in_fortress, left_fortress=act.left_fortress,
                costs=[s.cost for s in act.log], actions=[s.action for s in act.log])
     return out
 
 
+def _strategic(state: dict[str, Any], board_name: str | None, unit: str = "") -> dict[str, Any]:
+    """Where ``unit`` may go by strategic movement along transport lines (USE 4.1): the hexes it
+    may pass (``reach``) and stop in (``ends``), or why it may not move (``refused``)."""
+    from viewer.rules.use.strategic import strategic_reach
+
+    board = BOARD._board(board_name)
+    situation = _situation(state, board)
+    if unit not in {u.id for u in situation.units}:
+        raise ViewerError("unit", f"no unit {unit!r} in the lesson's state", sorted(u.id for u in situation.units))
+    r = strategic_reach(board, situation, unit)
+    return {"refused": r["refused"], "reach": sorted(r["reach"]), "ends": sorted(r["ends"])}
+
+
+register_engine(Engine("use.strategic", ("unit",), (RuleRef("use", "4.1"),), _strategic,
+                       "where a unit may go by strategic movement (USE 4.1)"))
 register_engine(Engine("use.activation", ("unit", "actions", "weather"),
                        (RuleRef("use", "4.2.1"), RuleRef("use", "4.2.3.1"), RuleRef("use", "4.2.3.3")),
                        _activation, "one unit's activation: moves, attacks, advance (USE 4.2.3)"))
