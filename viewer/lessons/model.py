@@ -12,7 +12,7 @@ on a table, as the game's board knows places (:mod:`viewer.lessons.boards`).
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from viewer.errors import ViewerError
@@ -159,7 +159,6 @@ class Lesson:
     start: dict[str, Any]
     steps: tuple[Step, ...]
     origin: str = ""
-    cited: tuple[RuleRef, ...] = field(default=(), compare=False)
 
     @property
     def name(self) -> str:
@@ -174,11 +173,10 @@ class Lesson:
 
     def initial_state(self) -> dict[str, Any]:
         """A fresh copy of the starting state: pieces keyed by id, in file order."""
-        out: dict[str, Any] = {kind: {p["id"]: dict(p) for p in self.start.get(kind, [])} for kind in PIECES}
+        out: dict[str, Any] = {kind: {p["id"]: copy.deepcopy(p) for p in self.start.get(kind, [])} for kind in PIECES}
         for key in STATE_KEYS:
             if key not in PIECES:
                 out[key] = copy.deepcopy(self.start.get(key))
-        out["weather"] = out["weather"] if out["weather"] is not None else None
         out["facts"] = dict(out["facts"] or {})
         out["control"] = dict(out["control"] or {})
         out["rolls"] = []
