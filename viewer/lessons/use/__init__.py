@@ -126,6 +126,54 @@ def _strategic(state: dict[str, Any], board_name: str | None, unit: str = "") ->
     return {"refused": r["refused"], "reach": sorted(r["reach"]), "ends": sorted(r["ends"])}
 
 
+def _geography(state: dict[str, Any], board_name: str | None, hex: str = "", other: str = "",
+               zone: str = "") -> dict[str, Any]:
+    """What the map says of a hex (USE 1.3): land, coastal, island, its sea zones, whether land
+    movement may enter it; with ``zone``, whether a naval unit in that zone may enter it; with
+    ``other``, whether the hexside between the two is a land border."""
+    from viewer.rules.use import basics
+    from viewer.rules.use.naval import naval_hex_open
+    from viewer.rules.use.zoc import land_closed
+
+    board = BOARD._board(board_name)
+    try:
+        label = board.find(str(hex))
+    except BoardError as err:
+        raise ViewerError("hex", str(err), sorted(board.hexes)[:40]) from None
+    h = board.hexes[label]
+    out: dict[str, Any] = {"hex": label, "land": h.land, "coastal": h.coastal, "island": basics.is_island(board, label),
+                           "sea_zones": sorted(h.sea_zones), "land_closed": bool(land_closed(board, label))}
+    if zone:
+        out["naval_open"] = bool(naval_hex_open(board, label, str(zone)))
+    if other:
+        out["land_border"] = bool(basics.is_land_border(board, label, board.find(str(other))))
+    return out
+
+
+def _sorties(state: dict[str, Any], board_name: str | None, sorties: int = 0, add: int = 0) -> dict[str, Any]:
+    """A unit's Sorties after ``add`` more, kept within 0..6, and whether it may still activate (USE 1.5)."""
+    from viewer.rules.use import basics
+
+    after = basics.add_sorties(int(sorties), int(add))
+    return {"sorties": after, "can_activate": basics.can_activate(after)}
+
+
+def _calendar(state: dict[str, Any], board_name: str | None, turn: str = "", later: int = 0) -> dict[str, Any]:
+    """The turn ``later`` turns after ``turn`` (USE 1.6), e.g. ``jun-41`` + 6 -> ``dec-41``."""
+    from viewer.rules.use import basics
+
+    try:
+        return {"turn": basics.turns_later(str(turn), int(later))}
+    except ValueError as err:
+        raise ViewerError("turn", str(err), "a turn like jun-41") from None
+
+
+register_engine(Engine("use.geography", ("hex", "other", "zone"), (RuleRef("use", "1.3"),), _geography,
+                       "what the map says of a hex and a hexside (USE 1.3)"))
+register_engine(Engine("use.sorties", ("sorties", "add"), (RuleRef("use", "1.5"),), _sorties,
+                       "Sorties after a combat result (USE 1.5)"))
+register_engine(Engine("use.calendar", ("turn", "later"), (RuleRef("use", "1.6"),), _calendar,
+                       "the turn some turns later (USE 1.6)"))
 register_engine(Engine("use.strategic", ("unit",), (RuleRef("use", "4.1"),), _strategic,
                        "where a unit may go by strategic movement (USE 4.1)"))
 register_engine(Engine("use.activation", ("unit", "actions", "weather"),
