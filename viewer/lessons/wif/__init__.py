@@ -144,6 +144,18 @@ def _zoc(state: dict[str, Any], board: str | None, unit: str = "") -> dict[str, 
             "blocked": {st.label: str(st.reason).rsplit(".", 1)[-1] for st in steps if not st.exerted}}
 
 
+def _touches(state: dict[str, Any], board: str | None, place: str = "") -> dict[str, Any]:
+    """The hexes a hex or named place touches, by kind of link (WiF 2.1.1): across a ``hexside``,
+    ``off-map`` (an off-map hex's map-edge hexes), ``large-hex-dot`` ... as printed labels."""
+    hexmap = _map(board or "europe")
+    key = _hex_of(hexmap, place)
+    out: dict[str, list[str]] = {}
+    for k, kind in hexmap.neighbor_edges(key):
+        out.setdefault(kind, []).append(hexmap.label(k))
+    return {"touches": {kind: sorted(v) for kind, v in sorted(out.items())},
+            "off_map": bool(hexmap.hex(key).get("off_map")), "counts": {k: len(v) for k, v in sorted(out.items())}}
+
+
 def _hex_of(hexmap, place: str) -> tuple[str, int, int]:
     h = hexmap.hexes
     row = h[h["label"].astype(str) == str(place)]
@@ -172,5 +184,7 @@ register_engine(Engine("wif.supply", ("unit",), (RuleRef("wif", "2.4"), RuleRef(
                        "a unit's supply line in the step's scenario and weather (WiF 2.4)"))
 register_engine(Engine("wif.zoc", ("unit",), (RuleRef("wif", "2.2"),), _zoc,
                        "where a unit's zone of control reaches, and why not elsewhere (WiF 2.2)"))
+register_engine(Engine("wif.touches", ("place",), (RuleRef("wif", "2.1.1"),), _touches,
+                       "the hexes a hex or place touches, and how (WiF 2.1.1)"))
 register_engine(Engine("wif.range", ("a", "b"), (RuleRef("wif", "2.8"),), _range,
                        "the range in hexes between two hexes or named places (WiF 2.8)"))
