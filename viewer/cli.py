@@ -163,8 +163,44 @@ def configure_supply(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_supply)
 
 
+# -- lessons --------------------------------------------------------------------------------------
+def run_lessons(args: argparse.Namespace) -> int:
+    """``lessons list``: the shipped lessons; ``lessons check [FILE...]``: the validator
+    (docs/lessons.md), every shipped lesson when no file is named; exit 2 on any problem."""
+    import viewer.lessons as lessons
+
+    if args.action == "list":
+        if args.files:
+            raise InputError("files", "lessons list takes no file; use --game to choose a game", [])
+        emit({"lessons": [{"id": x.id, "title": x.title(args.lang), "examples": list(x.examples),
+                           "rules": [str(r) for r in x.all_rules()], "steps": len(x.steps)}
+                          for x in lessons.all_lessons(args.game)]})
+        return EXIT_OK
+    if args.files:
+        report = {f: [p.to_json() for p in lessons.check_file(f)] for f in args.files}
+    else:
+        report = {x.id: [p.to_json() for p in lessons.check(x)] for x in lessons.all_lessons(args.game)}
+    bad = sum(1 for v in report.values() if v)
+    emit({"checked": len(report), "with_problems": bad,
+          "lessons": {k: {"ok": not v, "problems": v} for k, v in report.items()}})
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def configure_lessons(sub: argparse._SubParsersAction) -> None:
+    from viewer.games import GAME_IDS
+
+    p = sub.add_parser("lessons", help="list the lessons or check lesson files (docs/lessons.md)",
+                       description="python -m viewer lessons list [--game G] | lessons check [FILE.yaml ...]")
+    p.add_argument("action", choices=["list", "check"], help="list the shipped lessons, or check lessons")
+    p.add_argument("files", nargs="*", help="lesson YAML files to check (default: every shipped lesson)")
+    p.add_argument("--game", choices=list(GAME_IDS), default=None, help="only this game's lessons")
+    p.add_argument("--lang", choices=list(LANGUAGES), default=DEFAULT_LANGUAGE, help="language of the titles")
+    p.set_defaults(run=run_lessons)
+
+
 #: One configure function per verb; each adds a subparser with ``set_defaults(run=...)``.
-VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index, configure_supply]
+VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index, configure_supply,
+                                                             configure_lessons]
 
 
 def program_name() -> str:

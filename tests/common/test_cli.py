@@ -55,7 +55,7 @@ def test_calc_spanish_steps():
     (["calc", "core.dice", "target=999999"], "target", [-100000, 100000]),
     (["calc", "core.dice", "expression=2d"], "expression", None),
     (["calc"], "calculator", sorted(REGISTRY)),
-    (["nonsense"], "verb", ["calc", "index", "supply"]),
+    (["nonsense"], "verb", ["calc", "index", "supply", "lessons"]),
     (["calc", "core.dice", "--lang", "fr"], "lang", ["en", "es"]),
 ])
 def test_bad_input_exits_2_with_json_error(args, parameter, allowed):

@@ -21,16 +21,17 @@ LAYERS = (
     ("rules", ("viewer.rules",)),
     ("calculators", ("viewer.calculators",)),
     ("reference", ("viewer.reference",)),
+    ("lessons", ("viewer.lessons",)),
     ("state", ("viewer.state",)),
     ("views", ("viewer.views",)),
     ("cli", ("viewer.cli", "viewer.__main__")),
 )
 #: Packages that hold no drawing: they never import Panel, Bokeh or HoloViews.
-NO_DRAWING = ("foundation", "board", "rules", "calculators", "reference", "state")
+NO_DRAWING = ("foundation", "board", "rules", "calculators", "reference", "lessons", "state")
 DRAWING = ("panel", "bokeh", "holoviews")
 #: Folders of each layer that every game shares; any other sub-package is one game's.
 SHARED_FOLDERS = {"views": ("common", "map"), "calculators": ("common",), "state": (), "board": (),
-                  "rules": (), "reference": ("data",)}
+                  "rules": (), "reference": ("data",), "lessons": ()}
 #: The bundled demonstration map has a board folder of its own without being a game.
 NOT_GAMES = ("demo",)
 
@@ -146,7 +147,7 @@ def test_every_game_folder_is_a_declared_game():
                 assert folder.name in (*GAME_IDS, *shared, *NOT_GAMES), f"viewer/{layer}/{folder.name}"
 
 
-@pytest.mark.parametrize("layer", ["rules", "calculators", "state", "views"])
+@pytest.mark.parametrize("layer", ["rules", "calculators", "lessons", "state", "views"])
 def test_every_game_has_its_folder_in_each_layer(layer):
     assert [g for g in GAME_IDS if not (VIEWER / layer / g / "__init__.py").exists()] == []
 
