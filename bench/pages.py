@@ -284,6 +284,10 @@ def run(quick: bool) -> None:
     _report(rows)
 
 
+#: Each measure's goal, as a ratio against the bare page.
+GOALS = {"paint": 1.5, "bytes": 1.5, "click": 1.5, "weather": 1.5, "lang": 2.0}
+
+
 def _report(rows: dict[str, dict[str, float]]) -> None:
     load = os.getloadavg()
     print(f"\nload average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {os.cpu_count()} cores; "
@@ -305,6 +309,18 @@ def _report(rows: dict[str, dict[str, float]]) -> None:
         print(f"{name:<20}" + "".join(cells))
     print("\nratios: against the bare page of the same map in this run (lang and weather: against the bare"
           " page's Select round trip)")
+    print("\ngoals (docs/NOTES.md, page speed):")
+    for name, row in rows.items():
+        bare = rows.get(BASELINE.get(name, ""), {})
+        if not bare or name == BASELINE.get(name):
+            continue
+        for column, goal in GOALS.items():
+            if column in row and bare.get(column):
+                ratio = row[column] / bare[column]
+                print(f"  {name:<18} {column:<8} {ratio:5.1f}x (goal <= {goal:g}x): {'PASS' if ratio <= goal else 'FAIL'}")
+        if "MB/session" in row:
+            mb = row["MB/session"]
+            print(f"  {name:<18} memory   {mb:5.1f} MB a session (goal <= 8 MB): {'PASS' if mb <= 8 else 'FAIL'}")
 
 
 if __name__ == "__main__":
