@@ -66,3 +66,18 @@ def test_a_saved_file_for_another_board_is_ignored(tmp_path):
     store.save("settings", "asl-night", {"fires": ["9ZZ99@0 blaze"], "selected": "2W7"})
     view = AslNightView(board=load_board("teaching"), state=SessionState(), store=store)
     assert view.game_state.fires == [] and view.game_state.selected == ""
+
+
+def test_locations_typed_in_the_cards_move_the_board(view):
+    """The cards and the board agree: an LOS end or a fire typed in a card is the board's (Ex. V-2)."""
+    los = view.los_card.widgets
+    los["a"].value = "2W7@1"
+    los["b"].value = "2T5"
+    assert (view.game_state.los_a, view.game_state.los_b) == ("2W7@1", "2T5")
+    assert view.figure.thread.data["color"] == ["#c62828"] and "2V7" in view.verdict.object
+    view.light_card.widgets["fires"].value = "2W7@2 blaze"
+    assert view.game_state.fires == ["2W7@2 blaze"]
+    assert "2U6" in view.light_summary.object and len(view.figure.fire.data["x"]) == 1
+    # a typo is the card's error and leaves the board as it was
+    los["b"].value = "9Z99"
+    assert view.los_card.error is not None and view.game_state.los_b == "2T5"

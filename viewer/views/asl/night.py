@@ -93,9 +93,9 @@ class AslNightView(pn.viewable.Viewer):
         self.game_state.param.watch(self._on_los, ["los_a", "los_b"])
         self.game_state.param.watch(self._on_select, "selected")
         self.game_state.param.watch(self._on_ring, ["nvr", "show_nvr", "selected"])
-        self.light_card.widgets["fires"].param.watch(self._draw_light, "value")
+        self.light_card.widgets["fires"].param.watch(self._typed_fires, "value")
         for name in ("a", "b"):
-            self.los_card.widgets[name].param.watch(self._draw_thread, "value")
+            self.los_card.widgets[name].param.watch(self._typed_los, "value")
 
     def _restore(self) -> None:
         self.restore_problem = self.game_state.restore(self.store, self.board)
@@ -128,6 +128,27 @@ class AslNightView(pn.viewable.Viewer):
         values = {k: v for k, v in (("a", self.game_state.los_a), ("b", self.game_state.los_b)) if v}
         if values:
             self.los_card.apply_inputs(values)
+        self._draw_thread()
+
+    def _typed_fires(self, *_):
+        """Fires typed in the illumination card are the board's fires once the card accepts them."""
+        if self.light_card.error is None:
+            typed = [f.strip() for f in str(self.light_card.widgets["fires"].value).split(",") if f.strip()]
+            if typed != list(self.game_state.fires):
+                with pn.io.hold():
+                    self.game_state.fires = typed  # the fire marks, and the saved state
+                    self._draw_light()
+                return
+        self._draw_light()
+
+    def _typed_los(self, *_):
+        """Ends typed in the LOS card are the board's thread once the card accepts them."""
+        if self.los_card.error is None:
+            a, b = (str(self.los_card.widgets[k].value).strip() for k in ("a", "b"))
+            if (a, b) != (self.game_state.los_a, self.game_state.los_b):
+                with pn.io.hold():
+                    self.game_state.param.update(los_a=a, los_b=b)  # redraws the thread and saves
+                return
         self._draw_thread()
 
     def _on_ring(self, *_):
