@@ -50,7 +50,8 @@ class UseMap(pn.viewable.Viewer):
         self.unit_select = pn.widgets.Select(options={}, css_classes=["use-unit-select"], width=260)
         self.port_select = pn.widgets.Select(options={}, css_classes=["use-port-select"], width=260)
         self.ezoc_select = pn.widgets.Select(options={}, value=game_state.ezoc_faction, css_classes=["use-ezoc-select"], width=200)
-        self.naval_faction = pn.widgets.Select(options={}, value=game_state.faction, width=200)
+        self.naval_faction = pn.widgets.Select(options={}, value=game_state.faction, width=200,
+                                               css_classes=["use-naval-faction"])
         self.first_step = pn.widgets.Checkbox(value=game_state.first_step_stops, css_classes=["use-first-step"])
         self.box_cost = pn.widgets.Select(options={}, value=game_state.box_cost, width=200)
         self.allegiance_note = markdown("", visible=not board.fixture, css_classes=["use-allegiance-note"], width=270)
@@ -135,9 +136,12 @@ class UseMap(pn.viewable.Viewer):
             self._syncing = True
             try:
                 if not self.country_select.options:
-                    self.country_select.options = sorted({h.country for h in b.hexes.values() if h.country})
+                    countries = sorted({h.country for h in b.hexes.values() if h.country})
                     cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: h.name or h.label)
-                    self.city_select.options = {f"{h.name or h.label} ({h.label})": h.label for h in cities}
+                    self.country_select.param.update(options=countries, value=countries[0] if countries else None)
+                    city_options = {f"{h.name or h.label} ({h.label})": h.label for h in cities}
+                    self.city_select.param.update(options=city_options,
+                                                  value=cities[0].label if cities else None)
                 self.country_side.options, self.city_holder.options = sides, holders
             finally:
                 self._syncing = False
@@ -145,7 +149,7 @@ class UseMap(pn.viewable.Viewer):
 
     def _show_allegiance(self, *_):
         """The chosen country's allegiance and the chosen city's holder, without setting them."""
-        gs = self.game_state
+        gs, was = self.game_state, self._syncing
         self._syncing = True
         try:
             if self.country_select.value:
@@ -153,7 +157,7 @@ class UseMap(pn.viewable.Viewer):
             if self.city_select.value:
                 self.city_holder.value = gs.cities.get(self.city_select.value, "")
         finally:
-            self._syncing = False
+            self._syncing = was
 
     def _set_country(self, event):
         if not self._syncing and self.country_select.value and event.new:
