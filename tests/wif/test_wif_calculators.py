@@ -63,12 +63,20 @@ def test_8_2_7_conversions_through_land_odds(attack, defence, weather, column, s
 
 
 def test_land_odds_ratio_in_a_gap_of_the_known_columns_is_a_named_missing_cell():
-    r = calc("wif.land-odds", attack=20, defence=5, weather="fine")
+    r = calc("wif.land-odds", attack=20, defence=5, weather="fine", inferred_columns=False)
     assert r.value["column"] is None
     assert [m.chart for m in r.missing] == ["wif.land-combat-columns"]
     full = "1:2, 1:1, 3:2, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1, 8:1, 9:1, 10:1, 11:1, 12:1"
     r = calc("wif.land-odds", attack=20, defence=5, weather="rain", columns=full)
     assert (r.value["column"], r.value["shifted_column"]) == ("4:1", "3:1")
+
+
+def test_land_odds_uses_the_inferred_columns_by_default():
+    """WiF 8.2.7 (inferred setting): 20 to 5 is the 4:1 column, one column down in Rain is 3:1,
+    and the steps say the column came from the inference, not the text."""
+    r = calc("wif.land-odds", attack=20, defence=5, weather="rain")
+    assert (r.value["column"], r.value["shifted_column"]) == ("4:1", "3:1")
+    assert any(s.key.endswith(".ladder_inferred") and str(s.rule) == "WiF 8.2.7" for s in r.steps)
 
 
 # -- 5.1 --------------------------------------------------------------------------------------------

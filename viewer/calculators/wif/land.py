@@ -39,7 +39,7 @@ class LandOdds(Calculator):
     rules = (R_FRACTIONS, R_WEATHER_LAND, R_ODDS)
     result_names = ("attack", "defence", "ratio", "column", "shift", "benefit", "shifted_column",
                     "table", "rolls", "outcomes")
-    step_names = ("round", "ratio", "column", "column_missing", "shift", "benefit", "shifted",
+    step_names = ("round", "ratio", "ladder_inferred", "column", "column_missing", "shift", "benefit", "shifted",
                   "shift_missing", "rolls", "clamped", "table_missing", "outcome")
 
     attack = param.Number(default=19.5, bounds=(0, 10_000), doc="""
@@ -51,7 +51,11 @@ class LandOdds(Calculator):
         white-printed Soviet units (at least half: the Snow/Blizzard benefit of 8.2.7).""")
     columns = param.String(default="", doc="""
         Optional: your land combat table's full column list, lowest first (e.g. 1:2, 1:1, 3:2, 2:1, 3:1 ...).
-        Empty: only the columns the rulebook text shows.""")
+        Empty: only the columns the rulebook text shows (with 4:1 to 8:1 when the inferred
+        columns are on).""")
+    inferred_columns = param.Boolean(default=True, doc="""
+        Columns 4:1 ... 8:1 inferred from 8.2.7's examples: one column per whole number between
+        3:1 and 9:1. An inference, not the text; your own column list takes precedence.""")
     table = param.Selector(default="assault", objects=list(land.TABLES), doc="""
         The land combat table the attacker uses: assault or blitz.""")
     drm = param.Integer(default=0, bounds=(-40, 40), doc="""
@@ -63,7 +67,7 @@ class LandOdds(Calculator):
 
     def _ladder(self) -> OddsLadder:
         try:
-            return OddsLadder.from_columns(self.columns) if self.columns.strip() else OddsLadder()
+            return OddsLadder.choose(self.columns, self.inferred_columns)
         except WeatherError as err:
             raise CalculatorInputError("columns", err.message if hasattr(err, "message") else str(err),
                                        getattr(err, "allowed", None)) from None
@@ -81,6 +85,8 @@ class LandOdds(Calculator):
         value = dict.fromkeys(self.result_names)
         steps = [self.step("round", rule=R_FRACTIONS, attack=fmt(self.attack), defence=fmt(self.defence), a=a, d=d),
                  self.step("ratio", rule=R_ODDS, ratio=fmt(ratio))]
+        if ladder.source == "inferred":
+            steps.append(self.step("ladder_inferred", rule=R_WEATHER_LAND))
         value.update(attack=a, defence=d, ratio=fmt(ratio), table=self.table)
         miss: list[MissingValue] = []
         try:
