@@ -193,3 +193,16 @@ def test_attack_only_agrees_with_land_reach():  # USE 3.3, 4.2.3.3
     assert step.value["attack_only"] is True and step.value["legal"] is False and step.value["mp_after"] == 10
     cost = REGISTRY["use.attack-cost"].from_inputs(terrain="clear", river="true", mp_left="10").compute()
     assert cost.value["cost"] == attack.attack_cost == step.value["cost"] + 1
+
+
+def test_combat_cap_and_floor_name_the_player_aid_not_5_0():
+    """The +-10 cap and the floor of 1 are the player aid's Combat Resolution Sequence (steps 4, 5;
+    charts-public.md 2.1), not the USE 5.0 text: those steps cite no rule and name the aid."""
+    r = calc("use.combat", attacker_drm=15, defender_drm=-12, defender_halves=True)
+    by = {s.key.rsplit(".", 1)[1]: s for s in r.steps}
+    caps = [s for s in r.steps if s.key.endswith(".cap")]
+    assert len(caps) == 2
+    for s in (*caps, by["values"], by["halve"], by["sequence"]):
+        assert s.rule is None and "player aid" in s.text("en") and "ayuda de juego" in s.text("es")
+    assert "not the 5.0 text" in caps[0].text("en") and "+10" in caps[0].text("en")
+    assert "never below 1" in by["values"].text("en") and r.value["defender_values"].startswith("1:")

@@ -48,6 +48,17 @@ def test_ex_11_5_9_a_air_to_air_values_and_surprise():
     assert after_kill.distribution is None and {m.chart for m in after_kill.missing} == {"wif.air-to-air"}
 
 
+@pytest.mark.parametrize("weather", ["storm", "blizzard"])
+def test_no_air_to_air_combat_in_storm_or_blizzard(weather):
+    """WiF 8.2.3: in Storm or Blizzard only rebases fly and no air-naval combat is chosen, so the
+    air-to-air calculator answers no combat (no values, no table read); Snow still fights."""
+    r = calc("wif.air-to-air", your_value=7, their_value=4, weather=weather)
+    assert set(r.value.values()) == {None} and not r.missing and r.distribution is None
+    assert [s.key.rsplit(".", 1)[1] for s in r.steps] == ["no_combat"] and str(r.steps[0].rule) == "WiF 8.2.3"
+    assert "Storm or Blizzard" in r.steps[0].text("en") and "Tormenta o Ventisca" in r.steps[0].text("es")
+    assert calc("wif.air-to-air", your_value=7, their_value=4, weather="snow").value["your_column"] == "+3"
+
+
 # -- 8.2.7 through the land-odds card (one shift implementation with wif.odds-shift) --------------
 @pytest.mark.parametrize("attack, defence, weather, column, shifted", [
     (24, 2, "rain", "12:1", "11:1"),   # 8.2.7: Rain 12:1 -> 11:1
