@@ -404,4 +404,27 @@ def test_one_off_surprise_purchases_are_yes_or_no():  # WiF 11.5.6
     eight = naval.affordable(8)
     assert eight["avoid_combat"] is True and eight["choose_type"] is True   # not "2"
     assert eight["select_target"] == 2 and eight["own_column_right"] == 4
-    assert "avoid_combat" not in naval.affordable(3)
+    assert naval.affordable(3)["avoid_combat"] is False and naval.affordable(3)["choose_type"] is False
+    assert "own_column_right" not in naval.affordable(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_surprise_card_shows_one_off_purchases_as_yes_or_no(lang):  # WiF 11.5.6
+    """3 points (4 against 7): the one-off purchases read no, a 2-point option reads its count;
+    with 7 points they read yes. Steps and the card's result table say yes/no, never a count."""
+    from viewer.views.common.calculator_card import _fmt
+
+    three = calc("wif.surprise", own_highest_section=0, own_section_bonus=1, own_roll=4,
+                 opponent_highest_section=3, opponent_section_bonus=0, opponent_roll=3)
+    assert three.value["difference"] == 3
+    opts = three.value["options"]
+    assert opts["avoid_combat"] is False and opts["choose_type"] is False and opts["select_target"] == 1
+    keys = [s.key.rsplit(".", 1)[1] for s in three.steps]
+    assert "option_avoid_combat_no" in keys and "option_choose_type_no" in keys
+    shown = _fmt(opts, lang)
+    no, yes = ("No", "Yes") if lang == "en" else ("No", "Sí")
+    assert f"avoid combat: {no}" in shown and "select target: 1" in shown
+    seven = calc("wif.surprise", own_highest_section=0, own_section_bonus=1, own_roll=7,
+                 opponent_highest_section=4, opponent_section_bonus=0, opponent_roll=3)
+    assert f"choose type: {yes}" in _fmt(seven.value["options"], lang)
+    assert any(s.key.endswith("option_avoid_combat_yes") for s in seven.steps)

@@ -142,7 +142,7 @@ class NavalMove(Calculator):
     rules = (R["4.2.4"], R["4.2.4.1"], R["4.2.4.4"])
     result_names = ("mp", "mp_known", "straits", "path", "legal", "closed")
     step_names = ("allowance", "leg", "straits", "strait_missing", "total", "legal", "too_far",
-                  "cannot_end", "closed", "unreachable", "control_allegiance", "control_all_friendly",
+                  "cannot_end", "unreachable", "control_allegiance", "control_all_friendly",
                   "closed_enemy_city", "closed_enemy_fortress", "closed_enemy_unit", "closed_neutral")
     board = param.Selector(default="fixture:seas", objects=boards.names(), doc="Board: the USE map or a fixture board.")
     start = param.String(default="Rotterdam", doc="Start: a port (name or hex number) or a map box id.")

@@ -143,7 +143,7 @@ class CalculatorCard(pn.viewable.Viewer):
     def _show_result(self, lang: str) -> None:
         """The result table and the steps in ``lang`` (from the last result: nothing is recomputed)."""
         result, calc = self.result, type(self.calculator)
-        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_fmt(v)} |" for k, v in result.value.items())
+        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_fmt(v, lang)} |" for k, v in result.value.items())
         missing = "".join(
             f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
         )
@@ -195,7 +195,13 @@ class CalculatorCard(pn.viewable.Viewer):
         return self._card
 
 
-def _fmt(value) -> str:
+def _fmt(value, lang: str = "en") -> str:
+    """A result value as shown in the card: yes/no for a truth value (in ``lang``), ``key: value;
+    ...`` for a mapping (a one-off purchase's yes/no beside a repeatable one's count)."""
+    if isinstance(value, bool):
+        return label("ui.yes" if value else "ui.no", lang)
+    if isinstance(value, dict):
+        return "; ".join(f"{plain(str(k).replace('_', ' '))}: {_fmt(v, lang)}" for k, v in value.items()) or "-"
     if isinstance(value, float):
         return f"{value:.4f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:g}"
     return str(value)
