@@ -12,6 +12,7 @@ from __future__ import annotations
 import param
 
 from viewer.rules.use import boards
+from viewer.rules.use.board import SOVIET_BOX
 from viewer.rules.use.allegiance import ALLEGIANCES, Allegiance, all_friendly
 from viewer.rules.use.fixtures import FIXTURE_PLACES
 from viewer.rules.use.movement import Reach, land_reach
@@ -151,9 +152,10 @@ class UseState(param.Parameterized):
 
     # -- the rules' answers ---------------------------------------------------------------
     def reach(self) -> Reach | None:
-        """The selected land unit's reach, stops and attacks (4.2.3), or None."""
+        """The selected land unit's reach, stops and attacks (4.2.3), or None; a Soviet unit may
+        start in the Central Russia box."""
         u = self.selected_unit()
-        if u is None or not u.land or u.hex not in self.board.hexes:
+        if u is None or not u.land or (u.hex not in self.board.hexes and u.hex != SOVIET_BOX):
             return None
         return land_reach(self.board, self.situation, self.unit, costs=Costs.user(self.store),
                           weather=self.weather, first_step_stops=self.first_step_stops)

@@ -231,13 +231,17 @@ class UseMap(pn.viewable.Viewer):
             ov.set("use-stop", hexes=[self._find(h) for h in stops], color=COLORS["use-stop"], alpha=0.45)
             targets = sorted({a.target for a in reach.attacks})
             ov.set("use-attack", hexes=[self._find(h) for h in targets], color=COLORS["use-attack"], alpha=0.6)
-            lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp, n=len(reach.cost) - 1,
+            lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp,
+                               n=sum(1 for h in reach.cost if reach.cost[h]),
                                stops=", ".join(stops) or "-"))
             for a in reach.attacks[:12]:
                 kinds = " / ".join(label(f"use.attack_kind.{k}", lang) for k, ok in
                                    (("mobile", a.mobile), ("assault", a.assault)) if ok)
                 lines.append(label("use.attack_line", lang, origin=a.origin, target=a.target, defender=a.defender,
                                    cost=a.cost, kinds=kinds or "-"))
+            for box, mp in reach.boxes.items():
+                lines.append(label("use.box_reach" if mp is not None else "use.box_reach_unknown", lang,
+                                   box=label(f"use.box.{box}", lang), mp=mp))
             for m in reach.missing:
                 lines.append(label("use.missing", lang, cell=m.cell, chart=m.chart))
         nav = game_state.naval()
