@@ -75,6 +75,7 @@ class CalculatorCard(pn.viewable.Viewer):
         self.result = None
         self.error: CalculatorInputError | None = None
         self.state.param.watch(self._on_lang, "lang")
+        self.state.param.watch(self._on_chart_saved, "charts_saved")
         self._on_lang()
 
     # ------------------------------------------------------------------ behaviour
@@ -171,6 +172,14 @@ class CalculatorCard(pn.viewable.Viewer):
         if key not in self._links:
             self._links[key] = RuleLink(ref=ref, state=self.state)
         return self._links[key]
+
+    def _on_chart_saved(self, *_):
+        """A chart was saved on this page: compute again from the current inputs, since the
+        calculator reads its charts when it computes (a bad input's message stays shown)."""
+        if self.error is not None and self.error.parameter != "chart":
+            return
+        if self.result is not None or self.error is not None:
+            self.recompute()
 
     def _on_lang(self, *_):
         """Every label in the new language; the result is shown again, not recomputed."""

@@ -82,6 +82,7 @@ class UseMap(pn.viewable.Viewer):
         game_state.param.watch(self.redraw, ["unit", "port", "units", "ezoc_faction", "faction", "first_step_stops",
                                       "box_cost", "weather", "range", "strategic", "countries", "cities"])
         state.param.watch(self._relabel, "lang")
+        state.param.watch(self.redraw, "charts_saved")   # a saved Movement Table counts at once
         state.param.watch(self._on_tap, "selected")
         self._relabel()
         self.redraw()
