@@ -121,6 +121,14 @@ def test_odds_shift_blizzard_with_the_inferred_columns(odds, shifted):
     assert data["missing"] == [{"chart": "wif.land-combat-columns", "cell": f"{odds} -3 columns", "rule": "WiF 11.16.5"}]
 
 
+def test_the_inferred_columns_are_named_only_when_the_answer_uses_them():
+    """WiF 8.2.7: Rain 12:1 -> 11:1 stays within the text's columns: no inference is named."""
+    code, data = run("calc", "wif.odds-shift", "odds=12:1", "weather=rain")
+    assert data["result"]["shifted"] == "11:1" and "inferred" not in data["steps"][0]["text"]
+    land = REGISTRY["wif.land-odds"](attack=24, defence=2, weather="rain").compute()
+    assert not any(s.key.endswith(".ladder_inferred") for s in land.steps)
+
+
 def test_odds_shift_the_users_columns_take_precedence_over_the_inferred_ones():
     """WiF 8.2.7, 11.16.5: a user's list without 5:1 is read as it stands, inferred setting on or off."""
     cols = "columns=1:1,3:2,2:1,3:1,4:1,6:1,8:1,9:1,10:1,11:1,12:1"

@@ -30,6 +30,17 @@ def code_result(codes: dict) -> tuple[Distribution, dict[int, str], str]:
     return dist, labels, summary
 
 
+def _needs_inferred(ratio, weather: str, special_share) -> bool:
+    """Does the answer rest on the inferred columns (4:1 ... 8:1): found with them, not without?"""
+    def found(ladder: OddsLadder) -> bool:
+        try:
+            shift_odds(land.odds_column(ratio, ladder), weather, special_share, ladder)
+        except UnknownCell:
+            return False
+        return True
+    return found(OddsLadder.inferred()) and not found(OddsLadder())
+
+
 @register
 class LandOdds(Calculator):
     """Attack and defence factors -> rounded totals -> odds column -> the column after the weather
@@ -85,8 +96,6 @@ class LandOdds(Calculator):
         value = dict.fromkeys(self.result_names)
         steps = [self.step("round", rule=R_FRACTIONS, attack=fmt(self.attack), defence=fmt(self.defence), a=a, d=d),
                  self.step("ratio", rule=R_ODDS, ratio=fmt(ratio))]
-        if ladder.source == "inferred":
-            steps.append(self.step("ladder_inferred", rule=R_WEATHER_LAND))
         value.update(attack=a, defence=d, ratio=fmt(ratio), table=self.table)
         miss: list[MissingValue] = []
         try:
@@ -95,6 +104,8 @@ class LandOdds(Calculator):
             miss.append(missing(err))
             steps.append(self.step("column_missing", rule=R_ODDS, cell=err.cell))
             return Result(value, steps, None, miss)
+        if ladder.source == "inferred" and _needs_inferred(ratio, self.weather, self.special_share):
+            steps.append(self.step("ladder_inferred", rule=R_WEATHER_LAND))
         steps.append(self.step("column", rule=R_ODDS, column=col))
         value["column"] = col
         try:

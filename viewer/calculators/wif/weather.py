@@ -331,7 +331,14 @@ class OddsShiftCalculator(_WeatherCalculator):
             ladder = OddsLadder.choose(self.columns, self.inferred_columns)
         except W.WeatherError as err:
             raise CalculatorInputError("columns", err.message, err.allowed) from None
-        steps: list[Step] = [self.step(f"ladder_{ladder.source}", rule=R_ODDS if ladder.source != "inferred"
+        source = ladder.source
+        if source == "inferred":   # named only when a column the text does not show is used
+            try:
+                shift_odds(self.odds, self.weather, self.special_share, OddsLadder())
+                source = "text"
+            except (UnknownCell, W.WeatherError):
+                pass
+        steps: list[Step] = [self.step(f"ladder_{source}", rule=R_ODDS if source != "inferred"
                                        else W.R_LAND_COMBAT)]
         missing: list[MissingValue] = []
         benefit = special_benefit_applies(self.weather, self.special_share)
