@@ -172,3 +172,25 @@ def test_cli_naval_move_reads_the_settings():
     assert code == 0 and "zone 16" in held["result"]["path"]
     code, bad = run("allegiance=Spain=maybe")
     assert code == 2 and bad["error"]["parameter"] == "allegiance"
+
+
+@needs_board
+def test_a_neutral_countrys_inland_hexes_close_to_land_movement(use_state):
+    """USE 2.1.1: no land move through a non-coastal hex of a neutral country; the country list is
+    the user's allegiance setting, so siding Spain with the Axis opens its interior again."""
+    from viewer.rules.use.movement import land_reach
+
+    b = use_state.board
+    inland = [h.label for h in b.hexes.values() if h.country == "Spain" and h.land and not h.coastal
+              and not h.greyed and not h.prohibited]
+    coast = [h.label for h in b.hexes.values() if h.country == "Spain" and h.coastal and h.land and not h.greyed]
+    start = next(x for x in coast if any(n in inland for n in b.neighbors(x)))
+    use_state.units = [Unit("Legion", AX, "land", "infantry", start)]
+    use_state.unit = "Legion"
+    neutral = use_state.reach()
+    assert not set(neutral.cost) & set(inland)
+    use_state.set_country("Spain", AX)
+    sided = use_state.reach()
+    assert set(sided.cost) & set(inland)
+    s = Allegiance().situation(b, [Unit("Legion", AX, "land", "infantry", start)])
+    assert not set(land_reach(b, s, "Legion").cost) & set(inland)

@@ -149,7 +149,7 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
             (friendly_land if u.faction == unit.faction else enemy_land)[idx[u.hex]] = True
     in_ezoc = np.zeros(n, bool)
     in_ezoc[[idx[h] for h in zmap]] = True
-    closed = board.land_closed
+    closed = board.land_closed | situation.neutral_inland(board)   # 2.1.1, the situation's neutrals too
     src, dst = board.edges
     missing: dict = {}
     candidate = (~closed[dst] & ~enemy_land[dst] & ~(friendly_land[dst] & in_ezoc[dst])
@@ -222,13 +222,13 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
             board.hexes[h].edge_central_russia and h not in reach.must_stop for h in reach.cost):
         reach.boxes[SOVIET_BOX] = None   # reachable, at a cost the text does not give
     reach.attacks = _attacks(board, situation, unit, reach, costs, weather, enemy_land,
-                             mobile_attacks_made, missing)
+                             mobile_attacks_made, missing, closed)
     reach.missing = list(missing.values())
     return reach
 
 
 def _attacks(board, situation, unit: Unit, reach: Reach, costs, weather, enemy_land,
-             mobile_attacks_made, missing) -> list[Attack]:
+             mobile_attacks_made, missing, closed) -> list[Attack]:
     """Attacks open from every hex the unit may stand in (4.2.3.3, 4.2.3.1, 4.2.3.5)."""
     out = []
     idx = board.index
@@ -236,7 +236,7 @@ def _attacks(board, situation, unit: Unit, reach: Reach, costs, weather, enemy_l
         if h in reach.pass_only:
             continue
         for e in board.neighbors(h):
-            if not enemy_land[idx[e]] or "prohibited-land" in board.side(h, e) or land_closed(board, e):
+            if not enemy_land[idx[e]] or "prohibited-land" in board.side(h, e) or closed[idx[e]]:
                 continue
             defender = next(u for u in situation.at(e) if u.land and u.faction != unit.faction)
             try:

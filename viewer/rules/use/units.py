@@ -153,6 +153,15 @@ class Situation:
             return None if owner == "neutral" else owner
         return _owner_of_country(h.fortress)
 
+    def neutral_inland(self, board):
+        """Per hex of ``board`` (its label order): a non-coastal hex of a country this situation
+        makes neutral (2.1.1), closed to land movement beside the board's own closed hexes."""
+        import numpy as np
+        if not self.neutral_countries:
+            return np.zeros(len(board.labels), bool)
+        country = board.hex_column("country")
+        return np.isin(country, sorted(self.neutral_countries)) & ~board.hex_column("coastal")
+
     def neutral(self, board, hex: str) -> bool:
         """Does ``hex`` belong to a neutral country (2.1.1): the board's flag or this situation's list?"""
         h = board.hexes.get(hex)
