@@ -40,7 +40,7 @@ from viewer.rules.use.board import SOVIET_BOX, UseBoard
 from viewer.rules.use.costs import step_cost
 from viewer.rules.use.tables import Costs
 from viewer.rules.use.units import Situation, Unit, mp_allowance
-from viewer.rules.use.zoc import ezoc, land_closed
+from viewer.rules.use.zoc import ezoc
 
 _EPS = 1e-9  # csgraph drops explicit zeros: a 0-MP edge is stored as this
 #: The Movement Table row of a land step between an east-edge USSR hex and Central Russia (4.2.3).
