@@ -129,3 +129,14 @@ def test_cli_los_prints_the_verdict():
     bad = subprocess.run([sys.executable, "-m", "viewer", "calc", "asl.los", "a=2ZZ7"], capture_output=True, text=True,
                          check=False)
     assert bad.returncode == 2 and json.loads(bad.stdout)["error"]["parameter"] == "a"
+
+
+def test_nvr_table_steps_name_the_public_e1_excerpt():
+    """ASL E1.11: the NVR Table is the public eASLRB excerpt (charts-public §3.1), not the Spanish
+    night summary; the steps that read it say so, in both languages."""
+    r = calc("asl.nvr", colored=3, white=1)
+    first = r.steps[0]
+    assert first.key.endswith(".source") and str(first.rule) == "ASL E1"
+    assert "eASLRB excerpt of E1.11" in first.text("en") and "extracto público del eASLRB" in first.text("es")
+    table_steps = [s for s in r.steps if s.key.rsplit(".", 1)[1] in ("cloud", "moon", "modifier", "base")]
+    assert len(table_steps) == 4 and all("eASLRB E1.11 excerpt" in s.text("en") for s in table_steps)

@@ -56,3 +56,24 @@ def test_unit_reach_ezoc_and_naval_reach(server, watched):
     page.wait_for_function(f"() => ({_ROWS})('overlay-use-passages-main') > 0", timeout=45000)
     assert page.locator("text=Dardanelles: open to the Western Allies").first.is_visible()
     assert not watched.errors
+
+
+def test_real_board_strait_list_follows_who_holds_the_cities(server, watched):
+    """USE 4.2.4.1 on the real board with no unit placed: Gibraltar (an Allied city) closes its strait
+    to the Axis, the two neutral Turkish hexes close the Bosporus to all; an Axis-held Gibraltar
+    (2.3.1) opens it, and handing it back closes it again."""
+    from viewer.board import bundled_maps
+
+    if "use" not in bundled_maps():
+        pytest.skip("maps/use.gpkg is not built")
+    base, _ = server
+    page = _open(watched, base + "/use?board=use")
+    page.locator(".use-naval-faction select").select_option(label="Axis")
+    page.locator("text=Strait of Gibraltar: closed to the Axis, the enemy city Gibraltar").first.wait_for(timeout=45000)
+    assert page.locator("text=Bosporus: closed to every faction").first.is_visible()
+    page.locator(".use-city-select select").select_option(label="Gibraltar (7507)")
+    page.locator(".use-city-holder select").select_option(label="Axis")
+    page.locator("text=Strait of Gibraltar: open to the Axis").first.wait_for(timeout=45000)
+    page.locator(".use-city-holder select").select_option(label="its country's faction")
+    page.locator("text=Strait of Gibraltar: closed to the Axis").first.wait_for(timeout=45000)
+    assert not watched.errors

@@ -172,3 +172,37 @@ def test_a_hex_with_an_enemy_land_unit_is_attack_only():  # USE 3.3, 4.2.3.3
     assert any(s.key.endswith(".attack_only") and str(s.rule) == "USE 4.2.3.3" for s in r.steps)
     free = REGISTRY["use.move-cost"].from_inputs(terrain="clear", mp_left="1").compute()
     assert free.value["attack_only"] is False and free.value["legal"] is True
+
+
+def test_attack_only_agrees_with_land_reach():  # USE 3.3, 4.2.3.3
+    """The 2nd Panzer next to the 10th Army (4.2.3.3 example): land_reach never enters 2914 and
+    lists it as an attack; use.move-cost on the same step answers attack only, and the entering
+    cost it names plus the weather's attack cost is land_reach's attack cost (1 + 1 river + 1)."""
+    from viewer.calculators import REGISTRY
+    from viewer.rules.use import fixtures
+    from viewer.rules.use.movement import land_reach
+    from viewer.rules.use.units import Situation
+    from viewer.state.use.board import DEFAULT_UNITS
+
+    b = fixtures.board("france-1940")
+    reach = land_reach(b, Situation(list(DEFAULT_UNITS["fixture:france-1940"])), "2nd Panzer")
+    attack = next(a for a in reach.attacks if a.origin == "2915" and a.target == "2914")
+    assert "2914" not in reach.cost
+    step = REGISTRY["use.move-cost"].from_inputs(terrain=b.hexes["2914"].terrain, river="true",
+                                                 enemy_unit="true", mp_left="10").compute()
+    assert step.value["attack_only"] is True and step.value["legal"] is False and step.value["mp_after"] == 10
+    cost = REGISTRY["use.attack-cost"].from_inputs(terrain="clear", river="true", mp_left="10").compute()
+    assert cost.value["cost"] == attack.attack_cost == step.value["cost"] + 1
+
+
+def test_combat_cap_and_floor_name_the_player_aid_not_5_0():
+    """The +-10 cap and the floor of 1 are the player aid's Combat Resolution Sequence (steps 4, 5;
+    charts-public.md 2.1), not the USE 5.0 text: those steps cite no rule and name the aid."""
+    r = calc("use.combat", attacker_drm=15, defender_drm=-12, defender_halves=True)
+    by = {s.key.rsplit(".", 1)[1]: s for s in r.steps}
+    caps = [s for s in r.steps if s.key.endswith(".cap")]
+    assert len(caps) == 2
+    for s in (*caps, by["values"], by["halve"], by["sequence"]):
+        assert s.rule is None and "player aid" in s.text("en") and "ayuda de juego" in s.text("es")
+    assert "not the 5.0 text" in caps[0].text("en") and "+10" in caps[0].text("en")
+    assert "never below 1" in by["values"].text("en") and r.value["defender_values"].startswith("1:")

@@ -64,3 +64,40 @@ def test_t09_zones_of_named_places(board):
 def test_grid_is_even_r(board):
     """use-rules G: the real board's numbering is the one the rules assume."""
     assert board.numbering == grid.DEFAULT_NUMBERING
+
+
+def _box_costs(mp):
+    from viewer.rules.use.tables import Costs
+    mine = Costs()
+    mine.movement.set(("central-russia-box",), "cost", mp, "test")
+    mine.movement.set(("central-russia-box",), "kind", "base", "test")
+    return mine
+
+
+def test_soviet_land_unit_moves_between_the_east_edge_and_central_russia(board):
+    """USE 4.2.3 (1.3.5): a Soviet land unit on an east-edge USSR hex may enter the Central Russia
+    box; the step's cost is not in the text (named missing, the box listed at an unknown cost) until
+    the user gives it; from the box it reaches every east-edge hex; an Axis unit never enters it."""
+    from viewer.rules.use.allegiance import Allegiance
+    from viewer.rules.use.movement import land_reach
+    from viewer.rules.use.units import Unit
+
+    edge = sorted(h.label for h in board.hexes.values() if h.edge_central_russia)
+    assert len(edge) > 5
+    start = edge[len(edge) // 2]
+    s = Allegiance().situation(board, [Unit("Guards", "soviet", "land", "infantry", start)])
+    unknown = land_reach(board, s, "Guards")
+    assert unknown.boxes == {"central-russia": None}
+    assert "central-russia-box/cost" in {m.cell for m in unknown.missing}
+    known = land_reach(board, s, "Guards", costs=_box_costs(2))
+    assert known.boxes == {"central-russia": 2} and known.previous["central-russia"] == start
+    assert "central-russia-box/cost" not in {m.cell for m in known.missing}
+    far = edge[0] if edge[0] != start else edge[-1]
+    assert known.cost[far] <= 4  # through the box: 2 in, 2 out, whatever lies between by land
+    inside = Allegiance().situation(board, [Unit("Guards", "soviet", "land", "infantry", "central-russia")])
+    out = land_reach(board, inside, "Guards", costs=_box_costs(2))
+    assert out.boxes["central-russia"] == 0 and all(out.cost[h] == 2 for h in edge if h in out.cost)
+    assert set(edge) - set(out.cost) <= {h for h in edge if board.hexes[h].prohibited or board.hexes[h].greyed}
+    assert out.path(edge[0])[0] == "central-russia"
+    axis = Allegiance().situation(board, [Unit("Pz", "axis", "land", "tank", start)])
+    assert land_reach(board, axis, "Pz", costs=_box_costs(2)).boxes == {}

@@ -95,7 +95,7 @@ def test_odds_shift_examples_of_8_2_7(args, shifted):
 
 
 def test_odds_shift_missing_column_and_bombardment():
-    code, data = run("calc", "wif.odds-shift", "odds=6:1", "weather=storm", "bombardment=0*")
+    code, data = run("calc", "wif.odds-shift", "odds=6:1", "weather=storm", "bombardment=0*", "inferred_columns=false")
     assert code == 0
     assert data["result"]["shifted"] is None and data["result"]["columns_dropped"] == 2
     assert data["missing"][0]["chart"] == "wif.land-combat-columns"
@@ -105,6 +105,36 @@ def test_odds_shift_missing_column_and_bombardment():
     code, data = run("calc", "wif.odds-shift", "odds=6:1", "weather=storm",
                      "columns=1:1,3:2,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,10:1,11:1,12:1")
     assert data["result"]["shifted"] == "4:1" and "missing" not in data
+
+
+@pytest.mark.parametrize("odds,shifted", [("4:1", "3:2"), ("10:1", "7:1")])
+def test_odds_shift_blizzard_with_the_inferred_columns(odds, shifted):
+    """WiF 8.2.7: Blizzard drops three columns; 4:1 and 10:1 need columns between 3:1 and 9:1, which
+    the setting "columns 4:1 ... 8:1 inferred from 8.2.7's examples" supplies (on by default) and
+    names as inferred in the steps; without it the calculator refuses and names the missing cell."""
+    code, data = run("calc", "wif.odds-shift", f"odds={odds}", "weather=blizzard")
+    assert code == 0 and data["result"]["shifted"] == shifted and data["result"]["columns_dropped"] == 3
+    assert data["inputs"]["inferred_columns"] is True and "missing" not in data
+    assert "inferred from 8.2.7's examples" in data["steps"][0]["text"] and data["steps"][0]["rule"] == "WiF 8.2.7"
+    code, data = run("calc", "wif.odds-shift", f"odds={odds}", "weather=blizzard", "inferred_columns=false")
+    assert code == 0 and data["result"]["shifted"] is None
+    assert data["missing"] == [{"chart": "wif.land-combat-columns", "cell": f"{odds} -3 columns", "rule": "WiF 11.16.5"}]
+
+
+def test_the_inferred_columns_are_named_only_when_the_answer_uses_them():
+    """WiF 8.2.7: Rain 12:1 -> 11:1 stays within the text's columns: no inference is named."""
+    code, data = run("calc", "wif.odds-shift", "odds=12:1", "weather=rain")
+    assert data["result"]["shifted"] == "11:1" and "inferred" not in data["steps"][0]["text"]
+    land = REGISTRY["wif.land-odds"](attack=24, defence=2, weather="rain").compute()
+    assert not any(s.key.endswith(".ladder_inferred") for s in land.steps)
+
+
+def test_odds_shift_the_users_columns_take_precedence_over_the_inferred_ones():
+    """WiF 8.2.7, 11.16.5: a user's list without 5:1 is read as it stands, inferred setting on or off."""
+    cols = "columns=1:1,3:2,2:1,3:1,4:1,6:1,8:1,9:1,10:1,11:1,12:1"
+    code, data = run("calc", "wif.odds-shift", "odds=10:1", "weather=blizzard", cols)
+    assert code == 0 and data["result"]["shifted"] == "6:1"  # 9:1, 8:1, 6:1 on the user's ladder
+    assert "your land combat chart" in data["steps"][0]["text"]
 
 
 def test_odds_shift_bad_input():

@@ -48,6 +48,17 @@ def test_ex_11_5_9_a_air_to_air_values_and_surprise():
     assert after_kill.distribution is None and {m.chart for m in after_kill.missing} == {"wif.air-to-air"}
 
 
+@pytest.mark.parametrize("weather", ["storm", "blizzard"])
+def test_no_air_to_air_combat_in_storm_or_blizzard(weather):
+    """WiF 8.2.3: in Storm or Blizzard only rebases fly and no air-naval combat is chosen, so the
+    air-to-air calculator answers no combat (no values, no table read); Snow still fights."""
+    r = calc("wif.air-to-air", your_value=7, their_value=4, weather=weather)
+    assert set(r.value.values()) == {None} and not r.missing and r.distribution is None
+    assert [s.key.rsplit(".", 1)[1] for s in r.steps] == ["no_combat"] and str(r.steps[0].rule) == "WiF 8.2.3"
+    assert "Storm or Blizzard" in r.steps[0].text("en") and "Tormenta o Ventisca" in r.steps[0].text("es")
+    assert calc("wif.air-to-air", your_value=7, their_value=4, weather="snow").value["your_column"] == "+3"
+
+
 # -- 8.2.7 through the land-odds card (one shift implementation with wif.odds-shift) --------------
 @pytest.mark.parametrize("attack, defence, weather, column, shifted", [
     (24, 2, "rain", "12:1", "11:1"),   # 8.2.7: Rain 12:1 -> 11:1
@@ -63,12 +74,20 @@ def test_8_2_7_conversions_through_land_odds(attack, defence, weather, column, s
 
 
 def test_land_odds_ratio_in_a_gap_of_the_known_columns_is_a_named_missing_cell():
-    r = calc("wif.land-odds", attack=20, defence=5, weather="fine")
+    r = calc("wif.land-odds", attack=20, defence=5, weather="fine", inferred_columns=False)
     assert r.value["column"] is None
     assert [m.chart for m in r.missing] == ["wif.land-combat-columns"]
     full = "1:2, 1:1, 3:2, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1, 8:1, 9:1, 10:1, 11:1, 12:1"
     r = calc("wif.land-odds", attack=20, defence=5, weather="rain", columns=full)
     assert (r.value["column"], r.value["shifted_column"]) == ("4:1", "3:1")
+
+
+def test_land_odds_uses_the_inferred_columns_by_default():
+    """WiF 8.2.7 (inferred setting): 20 to 5 is the 4:1 column, one column down in Rain is 3:1,
+    and the steps say the column came from the inference, not the text."""
+    r = calc("wif.land-odds", attack=20, defence=5, weather="rain")
+    assert (r.value["column"], r.value["shifted_column"]) == ("4:1", "3:1")
+    assert any(s.key.endswith(".ladder_inferred") and str(s.rule) == "WiF 8.2.7" for s in r.steps)
 
 
 # -- 5.1 --------------------------------------------------------------------------------------------
@@ -385,4 +404,35 @@ def test_one_off_surprise_purchases_are_yes_or_no():  # WiF 11.5.6
     eight = naval.affordable(8)
     assert eight["avoid_combat"] is True and eight["choose_type"] is True   # not "2"
     assert eight["select_target"] == 2 and eight["own_column_right"] == 4
-    assert "avoid_combat" not in naval.affordable(3)
+    assert naval.affordable(3)["avoid_combat"] is False and naval.affordable(3)["choose_type"] is False
+    assert "own_column_right" not in naval.affordable(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_surprise_card_shows_one_off_purchases_as_yes_or_no(lang):  # WiF 11.5.6
+    """3 points (4 against 7): the one-off purchases read no, a 2-point option reads its count;
+    with 7 points they read yes. Steps and the card's result table say yes/no, never a count."""
+    from viewer.calculators import REGISTRY
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_card import CalculatorCard
+
+    def card_text(**inputs):
+        card = CalculatorCard(calculator=REGISTRY["wif.surprise"](**inputs), state=SessionState(lang=lang))
+        return card.result_box.object
+
+    three = calc("wif.surprise", own_highest_section=0, own_section_bonus=1, own_roll=4,
+                 opponent_highest_section=3, opponent_section_bonus=0, opponent_roll=3)
+    assert three.value["difference"] == 3
+    opts = three.value["options"]
+    assert opts["avoid_combat"] is False and opts["choose_type"] is False and opts["select_target"] == 1
+    keys = [s.key.rsplit(".", 1)[1] for s in three.steps]
+    assert "option_avoid_combat_no" in keys and "option_choose_type_no" in keys
+    shown = card_text(own_highest_section=0, own_section_bonus=1, own_roll=4,
+                      opponent_highest_section=3, opponent_section_bonus=0, opponent_roll=3)
+    no, yes = ("No", "Yes") if lang == "en" else ("No", "Sí")
+    assert f"avoid combat: {no}" in shown and "select target: 1" in shown
+    seven = calc("wif.surprise", own_highest_section=0, own_section_bonus=1, own_roll=7,
+                 opponent_highest_section=4, opponent_section_bonus=0, opponent_roll=3)
+    assert f"choose type: {yes}" in card_text(own_highest_section=0, own_section_bonus=1, own_roll=7,
+                                              opponent_highest_section=4, opponent_section_bonus=0, opponent_roll=3)
+    assert any(s.key.endswith("option_avoid_combat_yes") for s in seven.steps)

@@ -118,7 +118,7 @@ BRANCHES = {
     "wif.naval-search": [dict(), dict(mode="interception", weather="storm", opponent_sections="0,2",
                                       opponent_air_sections="2", roll=10), dict(sif_option_27=True, carrier_sections="1", carrier_range=7)],
     "wif.surprise": [dict(), dict(own_roll=1, opponent_roll=10, own_surprised=False), dict(own_surprised=True, opponent_surprised=True),
-                     dict(opponent_surprised=True)],
+                     dict(opponent_surprised=True), dict(own_roll=3)],
     "wif.naval-result": [dict(results="X,D,A", rolls="1,1,1"), dict(results="A,A", rolls="10,10"),
                          dict(results="D", unit="convoy", sif_option_9=True, rolls="1"), dict(results="D,D,A", damaged=True),
                          dict(results="X", rolls="10"), dict(results="D", rolls="1"), dict(results="A", rolls="10"),
@@ -138,10 +138,11 @@ BRANCHES = {
     "wif.neutrality-pact": [dict(), dict(year=1939), dict(year=1939, exception=True), dict(common_border=False, garrison=1)],
     "wif.initiative": [dict(), dict(space=2), dict(space=9), dict(use_reroll=False, axis_roll=9, allied_roll=1)],
     "wif.soviet-resources": [dict(), dict(pact_broken=True)],
-    "wif.land-odds": [dict(), dict(attack=20, defence=5), dict(attack=3, defence=2, weather="blizzard"),
+    "wif.land-odds": [dict(), dict(attack=20, defence=5), dict(attack=20, defence=5, inferred_columns=False),
+                      dict(attack=3, defence=2, weather="blizzard"),
                       dict(attack=30, defence=10, weather="blizzard", special_share=0.5),
                       dict(attack=9, defence=9, weather="storm")],
-    "wif.air-to-air": [dict(), dict(raise_points=2, their_lower_points=4, their_value=1)],
+    "wif.air-to-air": [dict(), dict(raise_points=2, their_lower_points=4, their_value=1), dict(weather="blizzard")],
 }
 
 

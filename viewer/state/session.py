@@ -25,6 +25,10 @@ class SessionState(param.Parameterized):
         The rule shown in the side panel beside the current view, or None when it is closed.""",
     )
 
+    charts_saved = param.Integer(default=0, bounds=(0, None), doc="""
+        How many charts the player saved this session; an open calculator reads its charts
+        again when it changes, so a saved table counts at once.""")
+
     def open(self, ref: RuleRef) -> None:
         """Open ``ref`` in the side panel (re-opening the same rule shows it again)."""
         if self.open_rule == ref:

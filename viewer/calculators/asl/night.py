@@ -101,7 +101,8 @@ class NvrTable(Calculator):
     slug, game = "asl.nvr", "asl"
     rules = (R_NIGHT,)
     result_names = ("cloud_cover", "moon_phase", "modifier", "base_nvr", "doubtful")
-    step_names = ("winter", "overcast_weather", "cloud", "moon", "doubtful_row", "reading", "modifier", "base")
+    step_names = ("source", "winter", "overcast_weather", "cloud", "moon", "doubtful_row", "reading", "modifier",
+                  "base")
 
     colored = param.Integer(default=3, bounds=(1, 6), doc="The coloured dr (Cloud Cover).")
     white = param.Integer(default=1, bounds=(1, 6), doc="The white dr (Moon Phase).")
@@ -113,7 +114,7 @@ class NvrTable(Calculator):
 
     def compute(self) -> Result:
         value = dict.fromkeys(self.result_names)
-        steps, miss = [], []
+        steps, miss = [self.step("source", rule=R_NIGHT)], []
         final = self.colored + (1 if self.winter else 0)
         if self.winter:
             steps.append(self.step("winter", rule=R_NIGHT, dr=final))

@@ -93,9 +93,9 @@ class NationalWill(Calculator):
 
 @register
 class Combat(Calculator):
-    """One combat of the 5.0 sequence: each side's die plus its own modifiers (capped at ±10,
-    maybe halved, never below 1), and with the user's Combat Results Table the exact chance of
-    each result."""
+    """One combat (USE 5.0): each side's die plus its own modifiers (capped at ±10, maybe halved,
+    never below 1: the player aid's Combat Resolution Sequence, charts-public.md 2.1, not the 5.0
+    text), and with the user's Combat Results Table the exact chance of each result."""
 
     slug, game = "use.combat", "use"
     rules = (RuleRef("use", "5.0"),)
@@ -108,16 +108,19 @@ class Combat(Calculator):
     rounding = param.Selector(default="down", objects=list(ROUNDING), doc="How a halved odd value rounds (not stated: your choice).")
 
     def compute(self) -> Result:
+        # The sequence, the +-10 cap, the halving and the floor of 1 come from the player aid's
+        # Combat Resolution Sequence (charts-public.md 2.1), not from the 5.0 text: those steps
+        # cite no rule number and name their source in their own text.
         r = RuleRef("use", "5.0")
-        steps = [self.step("sequence", rule=r)]
+        steps = [self.step("sequence")]
         for side, drm in (("attacker", self.attacker_drm), ("defender", self.defender_drm)):
             if abs(drm) > DRM_CAP:
-                steps.append(self.step("cap", rule=r, side=side, drm=f"{drm:+d}", capped=f"{max(-10, min(10, drm)):+d}"))
+                steps.append(self.step("cap", side=side, drm=f"{drm:+d}", capped=f"{max(-10, min(10, drm)):+d}"))
         if self.attacker_halves or self.defender_halves:
-            steps.append(self.step("halve", rule=r, rounding=self.rounding))
+            steps.append(self.step("halve", rounding=self.rounding))
         att = final_value(self.attacker_drm, self.attacker_halves, self.rounding)
         dfn = final_value(self.defender_drm, self.defender_halves, self.rounding)
-        steps.append(self.step("values", rule=r, a=f"{att.min}..{att.max}", d=f"{dfn.min}..{dfn.max}"))
+        steps.append(self.step("values", a=f"{att.min}..{att.max}", d=f"{dfn.min}..{dfn.max}"))
         chart = tables.chart("use.crt")
         probs = cell_probabilities(att, dfn)
         codes: dict[str, object] = {}

@@ -10,11 +10,19 @@ from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
 from viewer.rules.use import basics, boards, grid
 from viewer.rules.use.costs import step_cost
-from viewer.rules.use.naval import BOX_COSTS, NavalGraph, zones_in_range
+from viewer.rules.use.allegiance import (
+    CONTROLS,
+    Allegiance,
+    AllegianceError,
+    all_friendly,
+    parse_cities,
+    parse_countries,
+)
+from viewer.rules.use.naval import BOX_COSTS, NavalGraph, passages, zones_in_range
 from viewer.rules.use.tables import Costs
-from viewer.rules.use.units import FACTIONS, SUPPLY, Situation, Unit
+from viewer.rules.use.units import FACTIONS, SUPPLY, Unit
 
-R = {k: RuleRef("use", k) for k in ("1.4", "3.3", "4.2", "4.2.1", "4.2.3.1", "4.2.3.3", "4.2.3.4", "4.2.3.5",
+R = {k: RuleRef("use", k) for k in ("1.4", "2.1.1", "2.3", "2.3.1", "3.3", "4.2", "4.2.1", "4.2.3.1", "4.2.3.3", "4.2.3.4", "4.2.3.5",
                                     "4.2.4", "4.2.4.1", "4.2.4.4")}
 
 
@@ -127,13 +135,15 @@ class AttackCost(_StepInputs):
 class NavalMove(Calculator):
     """Cheapest naval route between two ports or map boxes: 1 MP a sea zone (the start port's
     own included), 0 into or out of port, canal, strait and map-box costs (4.2.4); straits and
-    canals closed by enemy places (4.2.4.1)."""
+    canals closed by enemy cities, fortresses and units and by neutral shores (4.2.4.1). Who holds
+    each city and which countries are neutral is a setting (:mod:`viewer.rules.use.allegiance`)."""
 
     slug, game = "use.naval-move", "use"
     rules = (R["4.2.4"], R["4.2.4.1"], R["4.2.4.4"])
     result_names = ("mp", "mp_known", "straits", "path", "legal", "closed")
     step_names = ("allowance", "leg", "straits", "strait_missing", "total", "legal", "too_far",
-                  "cannot_end", "closed", "unreachable")
+                  "cannot_end", "unreachable", "control_allegiance", "control_all_friendly",
+                  "closed_enemy_city", "closed_enemy_fortress", "closed_enemy_unit", "closed_neutral")
     board = param.Selector(default="fixture:seas", objects=boards.names(), doc="Board: the USE map or a fixture board.")
     start = param.String(default="Rotterdam", doc="Start: a port (name or hex number) or a map box id.")
     destination = param.String(default="Brest", doc="Destination: a port (name or hex number) or a map box id.")
@@ -144,6 +154,19 @@ class NavalMove(Calculator):
         What entering a map box from a sea zone costs: every-box (the map-box cost for every box
         entered) or box-to-box (that cost only from another box; from a zone, your chart's row
         map-box-from-zone). The text shows only box to box.""")
+    control = param.Selector(default="auto", objects=["auto", *CONTROLS], doc="""
+        Who holds the cities: allegiance (each city held by its country's faction, neutral
+        countries by nobody, with your changes below), all-friendly (every port friendly to the
+        mover and no country neutral: the reading of the 4.2.4 worked examples, which name no
+        allegiance), or auto (allegiance on the real board, all-friendly on a fixture board).""")
+    allegiance = param.String(default="", doc="""
+        Changes to the countries' allegiance, like Spain=axis, Turkey=neutral (axis,
+        western-allies, soviet or neutral). The board opens with the three leading powers, France,
+        Italy and their overseas territories in their factions and every other country neutral:
+        a setting, since the country list is not in the rulebook text.""")
+    city_control = param.String(default="", doc="""
+        Cities held by another faction than their country's, like Gibraltar=axis or 7507=axis
+        (a city's name or hex number = axis, western-allies or soviet; 2.3.1).""")
 
     def _place(self, b, text: str, name: str) -> str:
         t = text.strip()
@@ -164,15 +187,30 @@ class NavalMove(Calculator):
             if h not in b.hexes:
                 raise CalculatorInputError("enemy_hexes", f"{h!r} is not a hex of {self.board}", None)
             units.append(Unit(f"enemy{i}", enemy, "land", "infantry", h))
-        s = Situation(units, control={h.label: self.faction for h in b.hexes.values() if h.port})
+        control = self.control if self.control != "auto" else ("all-friendly" if b.fixture else "allegiance")
+        steps = [self.step("allowance", rule=RuleRef("use", "4.2"), mp=10 if self.supply == "full" else 5)]
+        if control == "allegiance":
+            try:
+                al = Allegiance().changed(parse_countries(b, self.allegiance), parse_cities(b, self.city_control))
+            except AllegianceError as err:
+                raise CalculatorInputError(err.parameter, err.message, err.allowed) from None
+            s = al.situation(b, units)
+            steps.append(self.step("control_allegiance", rule=R["2.3"],
+                                   neutral=", ".join(al.neutral_countries(b)) or "-",
+                                   changes=", ".join(x for x in (self.allegiance.strip(), self.city_control.strip()) if x)
+                                   or "-"))
+        else:
+            s = all_friendly(b, self.faction, units)
+            steps.append(self.step("control_all_friendly", rule=R["4.2.4"]))
         mp = 10 if self.supply == "full" else 5
         g = NavalGraph(b, s, self.faction, _costs(), self.box_cost)
         reach = g.search(start, 99)
-        steps = [self.step("allowance", rule=RuleRef("use", "4.2"), mp=mp)]
         miss = [_missing(m) for m in reach.missing if m.cell.startswith("strait") or m.cell.startswith("map-box")]
         value["closed"] = ", ".join(g.closed) or "-"
-        for c in g.closed:
-            steps.append(self.step("closed", rule=R["4.2.4.1"], what=c))
+        for name, _, why in passages(b, s, self.faction):
+            if why is not None:
+                place = (b.hexes[why[1]].name or why[1]) if why[1] in b.hexes else why[1]
+                steps.append(self.step("closed_" + why[0].replace("-", "_"), rule=R["4.2.4.1"], what=name, place=place))
         key = dest if dest.startswith("box:") else f"port:{dest}"
         if key not in reach.routes:
             steps.append(self.step("unreachable", rule=R["4.2.4"], place=self.destination))

@@ -178,13 +178,18 @@ def _read_a2a(chart, column: int) -> tuple[dict, list[int]]:
 @register
 class AirToAir(Calculator):
     """Each side's modified air-to-air value after surprise (11.5.6, Ex. 11.5.9) and, with the user's
-    air-to-air table, the chance of each result code for that value's column."""
+    air-to-air table, the chance of each result code for that value's column. No air-to-air combat
+    where the weather is Storm or Blizzard: only rebases fly in such a zone and no air-naval
+    combat is chosen in such a sea area (8.2.3)."""
 
     slug, game = "wif.air-to-air", "wif"
     rules = (R_AIR_NAVAL, R_SURPRISE, R_A2A_TABLE)
     result_names = ("yours", "theirs", "your_column", "their_column", "your_outcomes", "their_outcomes")
-    step_names = ("values", "surprise", "modified", "capped", "rows", "table_your", "table_their",
+    step_names = ("no_combat", "values", "surprise", "modified", "capped", "rows", "table_your", "table_their",
                   "table_missing_your", "table_missing_their", "outcome_your", "outcome_their")
+    weather = param.Selector(default="fine", objects=list(WEATHERS), doc="""
+        The weather where the aircraft fight (the zone, or the sea area of an air-naval combat).
+        Storm or Blizzard: no air-to-air combat (8.2.3).""")
 
     your_value = param.Integer(default=7, bounds=(0, 99), doc="""
         Your front fighter's air-to-air value, with whatever 14.3 adds (14.3 is not in the rulebook text).""")
@@ -202,6 +207,9 @@ class AirToAir(Calculator):
             if getattr(self, name) % 2:
                 raise CalculatorInputError(name, "surprise points buy air-to-air points 2 at a time (11.5.6)",
                                            "an even number")
+        if self.weather in ("storm", "blizzard"):
+            out = dict.fromkeys(self.result_names)
+            return Result(out, [self.step("no_combat", rule=R_WEATHER_AIR)])
         yours = self.your_value + self.raise_points // 2 - self.their_lower_points // 2
         theirs = self.their_value + self.their_raise_points // 2 - self.lower_points // 2
         diff = yours - theirs

@@ -30,6 +30,17 @@ def code_result(codes: dict) -> tuple[Distribution, dict[int, str], str]:
     return dist, labels, summary
 
 
+def _needs_inferred(ratio, weather: str, special_share) -> bool:
+    """Does the answer rest on the inferred columns (4:1 ... 8:1): found with them, not without?"""
+    def found(ladder: OddsLadder) -> bool:
+        try:
+            shift_odds(land.odds_column(ratio, ladder), weather, special_share, ladder)
+        except UnknownCell:
+            return False
+        return True
+    return found(OddsLadder.inferred()) and not found(OddsLadder())
+
+
 @register
 class LandOdds(Calculator):
     """Attack and defence factors -> rounded totals -> odds column -> the column after the weather
@@ -39,7 +50,7 @@ class LandOdds(Calculator):
     rules = (R_FRACTIONS, R_WEATHER_LAND, R_ODDS)
     result_names = ("attack", "defence", "ratio", "column", "shift", "benefit", "shifted_column",
                     "table", "rolls", "outcomes")
-    step_names = ("round", "ratio", "column", "column_missing", "shift", "benefit", "shifted",
+    step_names = ("round", "ratio", "ladder_inferred", "column", "column_missing", "shift", "benefit", "shifted",
                   "shift_missing", "rolls", "clamped", "table_missing", "outcome")
 
     attack = param.Number(default=19.5, bounds=(0, 10_000), doc="""
@@ -51,7 +62,11 @@ class LandOdds(Calculator):
         white-printed Soviet units (at least half: the Snow/Blizzard benefit of 8.2.7).""")
     columns = param.String(default="", doc="""
         Optional: your land combat table's full column list, lowest first (e.g. 1:2, 1:1, 3:2, 2:1, 3:1 ...).
-        Empty: only the columns the rulebook text shows.""")
+        Empty: only the columns the rulebook text shows (with 4:1 to 8:1 when the inferred
+        columns are on).""")
+    inferred_columns = param.Boolean(default=True, doc="""
+        Columns 4:1 ... 8:1 inferred from 8.2.7's examples: one column per whole number between
+        3:1 and 9:1. An inference, not the text; your own column list takes precedence.""")
     table = param.Selector(default="assault", objects=list(land.TABLES), doc="""
         The land combat table the attacker uses: assault or blitz.""")
     drm = param.Integer(default=0, bounds=(-40, 40), doc="""
@@ -63,7 +78,7 @@ class LandOdds(Calculator):
 
     def _ladder(self) -> OddsLadder:
         try:
-            return OddsLadder.from_columns(self.columns) if self.columns.strip() else OddsLadder()
+            return OddsLadder.choose(self.columns, self.inferred_columns)
         except WeatherError as err:
             raise CalculatorInputError("columns", err.message if hasattr(err, "message") else str(err),
                                        getattr(err, "allowed", None)) from None
@@ -89,6 +104,8 @@ class LandOdds(Calculator):
             miss.append(missing(err))
             steps.append(self.step("column_missing", rule=R_ODDS, cell=err.cell))
             return Result(value, steps, None, miss)
+        if ladder.source == "inferred" and _needs_inferred(ratio, self.weather, self.special_share):
+            steps.append(self.step("ladder_inferred", rule=R_WEATHER_LAND))
         steps.append(self.step("column", rule=R_ODDS, column=col))
         value["column"] = col
         try:

@@ -125,7 +125,9 @@ class Surprise(Calculator):
     rules = (R_SURPRISE, R_PORT)
     result_names = ("own_points", "opponent_points", "difference", "spender", "options")
     step_names = ("points_own", "points_opponent", "surprised_own", "surprised_opponent", "difference_own",
-                  "difference_opponent", "nobody", *(f"option_{k}" for k in naval.SURPRISE_COSTS))
+                  "difference_opponent", "nobody",
+                  *(f"option_{k}" for k in naval.SURPRISE_COSTS if k not in naval.ONE_OFF),
+                  *(f"option_{k}_{yn}" for k in naval.ONE_OFF for yn in ("yes", "no")))
 
     own_highest_section = param.Integer(default=0, bounds=(0, 5), doc="""
         Your highest section holding an included unit (also one the opponent's choice included).
@@ -156,8 +158,12 @@ class Surprise(Calculator):
         else:
             steps.append(self.step(f"difference_{spender}", rule=R_SURPRISE, points=abs(diff)))
             for name, times in options.items():
-                steps.append(self.step(f"option_{name}", rule=R_SURPRISE, cost=naval.SURPRISE_COSTS[name],
-                                       times=times))
+                if name in naval.ONE_OFF:  # bought once or not at all: affordable yes or no
+                    steps.append(self.step(f"option_{name}_{'yes' if times else 'no'}", rule=R_SURPRISE,
+                                           cost=naval.SURPRISE_COSTS[name]))
+                else:
+                    steps.append(self.step(f"option_{name}", rule=R_SURPRISE, cost=naval.SURPRISE_COSTS[name],
+                                           times=times))
         value = {"own_points": own, "opponent_points": opp, "difference": abs(diff), "spender": spender,
                  "options": options}
         return Result(value, steps)

@@ -300,7 +300,7 @@ class OddsShiftCalculator(_WeatherCalculator):
     rules = (W.R_LAND_COMBAT, R_ODDS)
     result_names = ("shifted", "columns_dropped", "benefit", "first_loss_special", "bombardment_modifier")
     step_names = ("reduction", "benefit", "no_benefit", "benefit_not_here", "shifted", "shift_unknown",
-                  "ladder_text", "ladder_user", "bombard", "bombard_banned")
+                  "ladder_text", "ladder_user", "ladder_inferred", "bombard", "bombard_banned")
 
     odds = param.String(default="12:1", doc="""
         The odds column before the weather, like 3:2 or 11:1 (11-1 also reads).""")
@@ -314,7 +314,13 @@ class OddsShiftCalculator(_WeatherCalculator):
 
     columns = param.String(default="", doc="""
         The full column list of your land combat chart, lowest first, comma separated. Empty:
-        only the columns the rulebook's examples show (1:1 to 3:1 and 9:1 to 12:1).""")
+        only the columns the rulebook's examples show (1:1 to 3:1 and 9:1 to 12:1), with 4:1 to
+        8:1 as well when the inferred columns are on.""")
+
+    inferred_columns = param.Boolean(default=True, doc="""
+        Columns 4:1 ... 8:1 inferred from 8.2.7's examples: one column per whole number between
+        3:1 and 9:1, as the examples count from 9:1 to 12:1. An inference, not the text; your own
+        column list takes precedence.""")
 
     bombardment = param.String(default="", doc="""
         A shore-bombardment modifier as printed, like 0* (asterisk: the section has one); empty
@@ -322,10 +328,18 @@ class OddsShiftCalculator(_WeatherCalculator):
 
     def compute(self) -> Result:
         try:
-            ladder = OddsLadder.from_columns(self.columns) if self.columns.strip() else OddsLadder()
+            ladder = OddsLadder.choose(self.columns, self.inferred_columns)
         except W.WeatherError as err:
             raise CalculatorInputError("columns", err.message, err.allowed) from None
-        steps: list[Step] = [self.step("ladder_user" if self.columns.strip() else "ladder_text", rule=R_ODDS)]
+        source = ladder.source
+        if source == "inferred":   # named only when a column the text does not show is used
+            try:
+                shift_odds(self.odds, self.weather, self.special_share, OddsLadder())
+                source = "text"
+            except (UnknownCell, W.WeatherError):
+                pass
+        steps: list[Step] = [self.step(f"ladder_{source}", rule=R_ODDS if source != "inferred"
+                                       else W.R_LAND_COMBAT)]
         missing: list[MissingValue] = []
         benefit = special_benefit_applies(self.weather, self.special_share)
         dropped = odds_reduction(self.weather, benefit)

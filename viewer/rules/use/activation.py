@@ -120,7 +120,7 @@ class Activation:
         h = b.hexes[to]
         if land_closed(b, to) or "prohibited-land" in b.side(here, to):
             raise ActivationError("closed", "4.2.3.2", f"{to} is closed to land movement")
-        if h.neutral and not h.coastal:
+        if s.neutral(b, to) and not h.coastal:
             raise ActivationError("neutral", "2.1.1", f"{to} is a non-coastal hex of a neutral country")
         occupants = [o for o in s.at(to) if o.land and o.id != u.id]
         if any(o.faction != u.faction for o in occupants):

@@ -19,6 +19,13 @@ is not a non-coastal hex of a neutral country, holds no enemy land unit (that is
 not hold a friendly land unit while in EZOC; the hexside is not closed to land movement; and the
 two hexes are not both in the ZOC of the same enemy unit. A hex holding a friendly land unit (and
 no EZOC) can be passed through but not ended in (3.3).
+
+The Central Russia box (4.2.3, 1.3.5): a Soviet land unit may move between a USSR hex on the east
+map edge and the box, either way. The box is one more node of the graph, joined to every east-edge
+hex; the step costs the Movement Table row ``central-russia-box``, which the text does not give
+(an unknown cell until the user fills it in; the box is then listed as reachable at an unknown
+cost), and never gets the transport-line bonus (4.2.3.4). The box has no ZOC, so a unit may enter
+it from an EZOC hex only on its first step, as it may leave EZOC for any hex without EZOC.
 """
 from __future__ import annotations
 
@@ -29,13 +36,15 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from viewer.rules.charts import UnknownCell
-from viewer.rules.use.board import UseBoard
+from viewer.rules.use.board import SOVIET_BOX, UseBoard
 from viewer.rules.use.costs import step_cost
 from viewer.rules.use.tables import Costs
 from viewer.rules.use.units import Situation, Unit, mp_allowance
-from viewer.rules.use.zoc import ezoc, land_closed
+from viewer.rules.use.zoc import ezoc
 
 _EPS = 1e-9  # csgraph drops explicit zeros: a 0-MP edge is stored as this
+#: The Movement Table row of a land step between an east-edge USSR hex and Central Russia (4.2.3).
+BOX_ITEM = "central-russia-box"
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,9 @@ class Reach:
     previous: dict[str, str] = field(default_factory=dict)     # hex -> hex it is entered from
     ezoc: dict[str, frozenset] = field(default_factory=dict)
     missing: list[UnknownCell] = field(default_factory=list)
+    #: map box -> cheapest MP to enter it (4.2.3: Central Russia, Soviet units), None while the
+    #: box step's cost is unknown; the box a unit starts in counts 0
+    boxes: dict[str, int | None] = field(default_factory=dict)
 
     def path(self, hex: str) -> list[str]:
         """The hexes from the start to ``hex`` along the cheapest route."""
@@ -122,6 +134,11 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
     if not unit.land:
         raise ValueError(f"unit {unit_id} is a {unit.cls} unit; land movement is for land units (4.2.3)")
     mp = mp_allowance(unit.type, unit.supply, infantry_rule) if mp_left is None else int(mp_left)
+    in_box = unit.hex == SOVIET_BOX
+    if not in_box and unit.hex not in board.hexes:
+        raise ValueError(f"unit {unit_id} is in {unit.hex!r}, neither a hex of {board.name} nor {SOVIET_BOX}")
+    soviet = unit.faction == "soviet"
+    box_cost: int | None = None
     zmap = ezoc(board, situation, unit.faction)
     others = situation.without(unit_id)
     lab, idx, n = board.labels.tolist(), board.index, len(board.labels)
@@ -132,7 +149,7 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
             (friendly_land if u.faction == unit.faction else enemy_land)[idx[u.hex]] = True
     in_ezoc = np.zeros(n, bool)
     in_ezoc[[idx[h] for h in zmap]] = True
-    closed = board.land_closed
+    closed = board.land_closed | situation.neutral_inland(board)   # 2.1.1, the situation's neutrals too
     src, dst = board.edges
     missing: dict = {}
     candidate = (~closed[dst] & ~enemy_land[dst] & ~(friendly_land[dst] & in_ezoc[dst])
@@ -142,18 +159,50 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
     for e in np.flatnonzero(in_ezoc[src] & in_ezoc[dst]):   # same-unit EZOC (4.2.3.1)
         block[e] = bool(zmap[lab[src[e]]] & zmap[lab[dst[e]]])
     legal = candidate & ~block & np.isfinite(cost)
-    o = idx[unit.hex]
-    # nodes: F = 0..n-1, L = n..2n-1, origin = 2n
+    o = -1 if in_box else idx[unit.hex]
+    # nodes: F = 0..n-1, L = n..2n-1, origin = 2n, the Central Russia box = 2n+1
     first = legal & (src == o)
     from_f = legal & ~(in_ezoc[src] & first_step_stops) & (src != o)
     from_l = legal & ~in_ezoc[src] & (src != o)
-    rows = np.concatenate([np.full(first.sum(), 2 * n), src[from_f], src[from_l] + n])
-    cols = np.concatenate([dst[first], dst[from_f] + n, dst[from_l] + n])
-    w = np.concatenate([cost[first], cost[from_f], cost[from_l]]) + _EPS
-    graph = csr_matrix((w, (rows, cols)), shape=(2 * n + 1, 2 * n + 1))
+    rows = [np.full(first.sum(), 2 * n), src[from_f], src[from_l] + n]
+    cols = [dst[first], dst[from_f] + n, dst[from_l] + n]
+    ws = [cost[first], cost[from_f], cost[from_l]]
+    box_node = 2 * n + 1
+    edge = np.asarray([board.hexes[h].edge_central_russia for h in lab], bool) if soviet else np.zeros(n, bool)
+    if soviet and (edge.any() or in_box):
+        try:
+            box_cost = costs.cost(BOX_ITEM)
+        except UnknownCell as err:
+            missing.setdefault(err.cell, err)
+    if box_cost is not None:
+        enterable = np.flatnonzero(edge & ~closed & ~enemy_land & ~(friendly_land & in_ezoc))
+        leave_f = np.flatnonzero(edge & ~(in_ezoc & first_step_stops) & (np.arange(n) != o))
+        leave_l = np.flatnonzero(edge & ~in_ezoc & (np.arange(n) != o))
+        pairs = [(np.full(len(enterable), box_node), enterable + n),      # out of the box, later on
+                 (leave_f, np.full(len(leave_f), box_node)), (leave_l + n, np.full(len(leave_l), box_node))]
+        if in_box:
+            pairs.append((np.full(len(enterable), 2 * n), enterable))   # the first step, out of the box
+        elif edge[o]:
+            pairs.append((np.asarray([2 * n]), np.asarray([box_node])))  # the first step, into the box
+        for a, b in pairs:
+            rows.append(a)
+            cols.append(b)
+            ws.append(np.full(len(a), float(box_cost)))
+    w = np.concatenate(ws).astype(float) + _EPS
+    graph = csr_matrix((w, (np.concatenate(rows).astype(int), np.concatenate(cols).astype(int))),
+                       shape=(2 * n + 2, 2 * n + 2))
     dist, pred = dijkstra(graph, indices=2 * n, limit=mp + 0.5, return_predecessors=True)
     reach = Reach(unit_id, mp, ezoc=zmap, missing=list(missing.values()))
-    reach.cost[unit.hex] = 0
+    if in_box:
+        reach.boxes[SOVIET_BOX] = 0
+    else:
+        reach.cost[unit.hex] = 0
+
+    def name(node: int) -> str:
+        return unit.hex if node == 2 * n else SOVIET_BOX if node == box_node else lab[node % n]
+    if not in_box and np.isfinite(dist[box_node]):
+        reach.boxes[SOVIET_BOX] = int(round(dist[box_node]))
+        reach.previous[SOVIET_BOX] = name(pred[box_node])
     for j in range(n):
         if j == o:
             continue
@@ -164,20 +213,22 @@ def land_reach(board: UseBoard, situation: Situation, unit_id: str, *, mp_left: 
         node = j if via_f else j + n
         h = lab[j]
         reach.cost[h] = int(round(dist[node]))
-        p = pred[node]
-        reach.previous[h] = unit.hex if p == 2 * n else lab[p % n]
+        reach.previous[h] = name(pred[node])
         if in_ezoc[j] and (first_step_stops or not via_f):
             reach.must_stop.add(h)
         if friendly_land[j]:
             reach.pass_only.add(h)
+    if soviet and box_cost is None and SOVIET_BOX not in reach.boxes and any(
+            board.hexes[h].edge_central_russia and h not in reach.must_stop for h in reach.cost):
+        reach.boxes[SOVIET_BOX] = None   # reachable, at a cost the text does not give
     reach.attacks = _attacks(board, situation, unit, reach, costs, weather, enemy_land,
-                             mobile_attacks_made, missing)
+                             mobile_attacks_made, missing, closed)
     reach.missing = list(missing.values())
     return reach
 
 
 def _attacks(board, situation, unit: Unit, reach: Reach, costs, weather, enemy_land,
-             mobile_attacks_made, missing) -> list[Attack]:
+             mobile_attacks_made, missing, closed) -> list[Attack]:
     """Attacks open from every hex the unit may stand in (4.2.3.3, 4.2.3.1, 4.2.3.5)."""
     out = []
     idx = board.index
@@ -185,7 +236,7 @@ def _attacks(board, situation, unit: Unit, reach: Reach, costs, weather, enemy_l
         if h in reach.pass_only:
             continue
         for e in board.neighbors(h):
-            if not enemy_land[idx[e]] or "prohibited-land" in board.side(h, e) or land_closed(board, e):
+            if not enemy_land[idx[e]] or "prohibited-land" in board.side(h, e) or closed[idx[e]]:
                 continue
             defender = next(u for u in situation.at(e) if u.land and u.faction != unit.faction)
             try:

@@ -54,25 +54,56 @@ def box_allowed(faction: str, box: str) -> bool:
     return (box == SOVIET_BOX) == (faction == "soviet")
 
 
-def _enemy_presence(board: UseBoard, situation: Situation, hex: str, faction: str) -> bool:
-    return (situation.enemy_city(board, hex, faction)
-            or (situation.fortress_owner(board, hex) or faction) != faction
-            or any(u.faction != faction for u in situation.at(hex)))
+def strait_closure(board: UseBoard, situation: Situation, strait, faction: str) -> tuple[str, str] | None:
+    """Why ``strait`` is closed to ``faction`` (4.2.4.1), None when it is open: ``("enemy-city",
+    hex)``, ``("enemy-fortress", hex)``, ``("enemy-unit", hex)`` when either strait hex holds one,
+    ``("neutral", "")`` when both hexes are of neutral countries."""
+    check_faction(faction)
+    for h in strait.hexes:
+        if situation.enemy_city(board, h, faction):
+            return ("enemy-city", h)
+        if (situation.fortress_owner(board, h) or faction) != faction:
+            return ("enemy-fortress", h)
+        if any(u.faction != faction for u in situation.at(h)):
+            return ("enemy-unit", h)
+    on_board = [h for h in strait.hexes if h in board.hexes]
+    if on_board and all(situation.neutral(board, h) for h in on_board):
+        return ("neutral", "")
+    return None
 
 
 def strait_open(board: UseBoard, situation: Situation, strait, faction: str) -> bool:
     """4.2.4.1: closed if either strait hex holds an enemy city, fortress or unit, or both are neutral."""
-    if any(_enemy_presence(board, situation, h, faction) for h in strait.hexes):
-        return False
-    return not all(board.hexes[h].neutral for h in strait.hexes if h in board.hexes)
+    return strait_closure(board, situation, strait, faction) is None
+
+
+def canal_closure(board: UseBoard, situation: Situation, canal, faction: str) -> tuple[str, str] | None:
+    """Why ``canal`` is closed to ``faction`` (4.2.4.1: one of its hexes, ends included, touches an
+    enemy city, fortress or unit), as :func:`strait_closure` words it; None when it is open."""
+    near = set(canal.hexes) | set(canal.ends)
+    for h in list(near):
+        near |= set(board.neighbors(h))
+    for h in sorted(near):
+        if situation.enemy_city(board, h, faction):
+            return ("enemy-city", h)
+        if (situation.fortress_owner(board, h) or faction) != faction:
+            return ("enemy-fortress", h)
+        if any(u.faction != faction for u in situation.at(h)):
+            return ("enemy-unit", h)
+    return None
 
 
 def canal_open(board: UseBoard, situation: Situation, canal, faction: str) -> bool:
     """4.2.4.1: closed if any of its hexes (ends included) touches an enemy city, fortress or unit."""
-    near = set(canal.hexes) | set(canal.ends)
-    for h in list(near):
-        near |= set(board.neighbors(h))
-    return not any(_enemy_presence(board, situation, h, faction) for h in near)
+    return canal_closure(board, situation, canal, faction) is None
+
+
+def passages(board: UseBoard, situation: Situation, faction: str) -> list[tuple[str, tuple[str, ...], tuple[str, str] | None]]:
+    """Every strait, then every canal, of ``board``: ``(name, hexes, why closed or None)`` for
+    ``faction`` (4.2.4.1)."""
+    out = [(st.name, tuple(st.hexes), strait_closure(board, situation, st, faction)) for st in board.straits]
+    out += [(c.name, (*c.ends, *c.hexes), canal_closure(board, situation, c, faction)) for c in board.canals]
+    return out
 
 
 def friendly_port(board: UseBoard, situation: Situation, hex: str, faction: str) -> bool:

@@ -37,7 +37,7 @@ def strategic_reach(board: UseBoard, situation: Situation, unit_id: str) -> dict
                     or (situation.fortress_owner(board, h) or u.faction) != u.faction
                     or not situation.supplied(h)
                     or any(o.faction != u.faction and o.id != u.id for o in situation.at(h))
-                    or (board.hexes[h].neutral and not board.hexes[h].coastal))
+                    or (situation.neutral(board, h) and not board.hexes[h].coastal))
     ok = np.asarray([open_hex(h) for h in lab])
     src, dst = board.edges
     use = board.edge_feature("transport-line") & ~board.edge_feature("prohibited-land") & ok[dst]

@@ -108,6 +108,11 @@ class Situation:
     fortress_state: dict[str, str] = field(default_factory=dict)
     #: enemy Paratroopers / Partisans markers: hex -> faction (4.2.2.1, 4.2.4.1)
     markers: dict[str, str] = field(default_factory=dict)
+    #: countries neutral in this situation (2.1.1), over the board's own neutral flags
+    neutral_countries: frozenset = frozenset()
+    #: fortress hex -> the faction of its nationality, when an allegiance decides it (4.2.3.5);
+    #: ``"neutral"`` for a neutral country's fortress
+    fortress_factions: dict[str, str] = field(default_factory=dict)
 
     def unit(self, uid: str) -> Unit:
         for u in self.units:
@@ -128,7 +133,9 @@ class Situation:
         h = board.hexes.get(hex)
         if h is None or not h.city:
             return None
-        return self.control.get(hex) or _owner_of_country(h.country)
+        if hex in self.control:
+            return self.control[hex]
+        return None if h.country in self.neutral_countries else _owner_of_country(h.country)
 
     def enemy_city(self, board, hex: str, faction: str) -> bool:
         owner = self.city_owner(board, hex)
@@ -141,7 +148,24 @@ class Situation:
             return None
         if self.fortress_state.get(hex) == "british":
             return "western-allies"
+        if hex in self.fortress_factions:
+            owner = self.fortress_factions[hex]
+            return None if owner == "neutral" else owner
         return _owner_of_country(h.fortress)
+
+    def neutral_inland(self, board):
+        """Per hex of ``board`` (its label order): a non-coastal hex of a country this situation
+        makes neutral (2.1.1), closed to land movement beside the board's own closed hexes."""
+        import numpy as np
+        if not self.neutral_countries:
+            return np.zeros(len(board.labels), bool)
+        country = board.hex_column("country")
+        return np.isin(country, sorted(self.neutral_countries)) & ~board.hex_column("coastal")
+
+    def neutral(self, board, hex: str) -> bool:
+        """Does ``hex`` belong to a neutral country (2.1.1): the board's flag or this situation's list?"""
+        h = board.hexes.get(hex)
+        return bool(h and (h.neutral or (h.country and h.country in self.neutral_countries)))
 
     def supplied(self, hex: str) -> bool:
         return self.supplied_hexes is None or hex in self.supplied_hexes
@@ -150,7 +174,7 @@ class Situation:
 #: The faction a country's cities and fortresses belong to when the situation does not say
 #: (the Country List, 16.0, is not in the text: only the example countries are listed here).
 COUNTRY_FACTION = {"Germany": "axis", "Italy": "axis", "France": "western-allies",
-                   "Great Britain": "western-allies", "USSR": "soviet"}
+                   "Great Britain": "western-allies", "United Kingdom": "western-allies", "USSR": "soviet"}
 
 
 def _owner_of_country(country: str) -> str | None:

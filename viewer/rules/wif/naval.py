@@ -136,9 +136,11 @@ ONE_OFF = ("avoid_combat", "choose_type")
 
 
 def affordable(points: int) -> dict[str, int | bool]:
-    """What ``points`` can buy (WiF 11.5.6): ``True`` for a one-off purchase it covers, else how
-    many times a repeatable option fits (options of cost > points left out)."""
-    return {k: (True if k in ONE_OFF else points // c) for k, c in SURPRISE_COSTS.items() if points >= c}
+    """What ``points`` can buy (WiF 11.5.6): for each one-off purchase (avoid the combat, choose
+    its type) whether it is affordable, yes or no; for a repeatable option how many times it fits
+    (repeatable options of cost > points left out)."""
+    return {k: (points >= c if k in ONE_OFF else points // c) for k, c in SURPRISE_COSTS.items()
+            if k in ONE_OFF or points >= c}
 
 
 # -- 11.5.8 results ------------------------------------------------------------------------------

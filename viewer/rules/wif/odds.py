@@ -7,9 +7,13 @@ show two runs of neighbouring columns only:
   columns, Storm or Snow), so exactly one column lies between 3:2 and 3:1 (named 2:1);
 * ``9:1, 10:1, 11:1, 12:1``: "12:1 becomes 11:1" and "11:1 becomes 9:1".
 
-What lies between 3:1 and 9:1, below 1:1 or above 12:1 is not shown: such a shift needs the
-column list of the user's own chart (:meth:`OddsLadder.from_columns`) and is reported as an
-:class:`~viewer.rules.charts.UnknownCell` of chart ``wif.land-combat-columns`` otherwise.
+What lies between 3:1 and 9:1, below 1:1 or above 12:1 is not shown. Between 3:1 and 9:1 the
+examples strongly imply one column per whole number, as from 9:1 up ("12:1 becomes 11:1", "11:1
+becomes 9:1" over 10:1): the named setting :data:`INFERRED_SETTING` ("columns 4:1 ... 8:1 inferred
+from 8.2.7's examples", :meth:`OddsLadder.inferred`) reads them so, and says so in the steps. The
+column list of the user's own chart (:meth:`OddsLadder.from_columns`) takes precedence over it.
+Without either, such a shift is reported as an :class:`~viewer.rules.charts.UnknownCell` of chart
+``wif.land-combat-columns``; below 1:1 and above 12:1 it always is, unless the user's list says.
 """
 from __future__ import annotations
 
@@ -34,6 +38,11 @@ R_ODDS = RuleRef("wif", "11.16.5")
 
 #: Runs of neighbouring columns the text's examples show (WiF 8.2.7), lowest first.
 TEXT_SEGMENTS: tuple[tuple[str, ...], ...] = (("1:1", "3:2", "2:1", "3:1"), ("9:1", "10:1", "11:1", "12:1"))
+
+#: The columns between 3:1 and 9:1 the setting :data:`INFERRED_SETTING` reads (WiF 8.2.7, inferred).
+INFERRED_COLUMNS: tuple[str, ...] = ("4:1", "5:1", "6:1", "7:1", "8:1")
+#: The name of that inference as a setting (shown in the steps as inferred, not as the text).
+INFERRED_SETTING = "columns 4:1 ... 8:1 inferred from 8.2.7's examples"
 
 #: Columns the odds drop by in each weather (WiF 8.2.7): (no benefit, with the special-unit benefit).
 REDUCTION = {FINE: (0, 0), RAIN: (1, 1), SNOW: (2, 0), STORM: (2, 2), BLIZZARD: (3, 1)}
@@ -91,6 +100,21 @@ class OddsLadder:
                                    list(seg))
         return cls((cols,), source)
 
+    @classmethod
+    def inferred(cls) -> "OddsLadder":
+        """The text's two runs joined by :data:`INFERRED_COLUMNS` (1:1 ... 12:1 in one run): the
+        setting :data:`INFERRED_SETTING`, an inference from the examples of WiF 8.2.7."""
+        low, high = TEXT_SEGMENTS
+        return cls((low + INFERRED_COLUMNS + high,), "inferred")
+
+    @classmethod
+    def choose(cls, columns: list[str] | str = "", inferred: bool = True) -> "OddsLadder":
+        """The ladder a calculator uses: the user's column list when given (it takes precedence),
+        else the inferred one when the setting is on, else only the text's runs."""
+        if (columns if isinstance(columns, list) else str(columns).strip()):
+            return cls.from_columns(columns)
+        return cls.inferred() if inferred else cls()
+
     def shift(self, column: str, steps: int) -> str:
         """``column`` moved ``steps`` columns down (negative: up); UnknownCell outside the known runs."""
         column = normalize_column(column)
@@ -117,5 +141,5 @@ def shift_odds(column: str, weather: str, special_share: float | Fraction = 0,
     return ladder.shift(column, steps), steps, benefit
 
 
-__all__ = ["LADDER_CHART", "OddsLadder", "REDUCTION", "TEXT_SEGMENTS", "normalize_column",
+__all__ = ["INFERRED_COLUMNS", "INFERRED_SETTING", "LADDER_CHART", "OddsLadder", "REDUCTION", "TEXT_SEGMENTS", "normalize_column",
            "odds_reduction", "shift_odds", "special_benefit_applies"]

@@ -1,6 +1,8 @@
 """The /use app's state: the board, the units the user placed, what is selected, the settings of
-the open questions (USE 4.2.3.1 first step, 4.2.4 map-box cost), and the answers of the rules for
-the selection (derived data, no UI).
+the open questions (USE 4.2.3.1 first step, 4.2.4 map-box cost), who holds which city and which
+countries are neutral (2.1.1, 2.3.1: on the real board; the fixture boards keep the reading of their
+worked examples, every port friendly to the mover), and the answers of the rules for the selection
+(derived data, no UI).
 
 The units and settings are saved in the per-user data folder (kind ``scenarios``, name
 ``use-<board>``) on every change and read back when the board opens, so they survive a reload.
@@ -10,9 +12,11 @@ from __future__ import annotations
 import param
 
 from viewer.rules.use import boards
+from viewer.rules.use.board import SOVIET_BOX
+from viewer.rules.use.allegiance import ALLEGIANCES, Allegiance, all_friendly
 from viewer.rules.use.fixtures import FIXTURE_PLACES
 from viewer.rules.use.movement import Reach, land_reach
-from viewer.rules.use.naval import BOX_COSTS, NavalGraph, NavalReach
+from viewer.rules.use.naval import BOX_COSTS, NavalGraph, NavalReach, passages
 from viewer.rules.use.tables import Costs
 from viewer.rules.use.units import FACTIONS, SUPPLY, TYPES, Situation, Unit, UnitError
 from viewer.rules.use.zoc import ezoc
@@ -51,6 +55,10 @@ class UseState(param.Parameterized):
     box_cost = param.Selector(default="every-box", objects=list(BOX_COSTS), doc="Map-box cost reading (4.2.4).")
     strategic = param.Boolean(default=False, doc="Show the selected unit's strategic movement (4.1) instead of its operational reach.")
     range = param.Integer(default=0, bounds=(0, 30), doc="Range ring around the selected unit, in hexes (1.4); 0: none.")
+    countries = param.Dict(default={}, doc="""
+        The user's changes to the countries' allegiance: country -> axis, western-allies, soviet
+        or neutral (2.1.1, 2.3), over the board's starting reading (viewer.rules.use.allegiance).""")
+    cities = param.Dict(default={}, doc="Cities held by another faction than their country's: hex -> faction (2.3.1).")
 
     def __init__(self, store: UserStore | None = None, **params):
         super().__init__(**params)
@@ -70,13 +78,49 @@ class UseState(param.Parameterized):
         """Open board ``name`` with its saved units (or the example setup)."""
         boards.load(name)  # a clear error for a wrong name
         self.board_name = name
+        self.countries, self.cities = {}, {}
         units = self._load()
         self.unit, self.port = "", ""
         self.units = units if units is not None else list(DEFAULT_UNITS.get(name, []))
 
     @property
+    def allegiance(self) -> Allegiance:
+        """The board's starting allegiance with the user's changes (2.1.1, 2.3, 2.3.1)."""
+        return Allegiance().changed(self.countries, self.cities)
+
+    @property
     def situation(self) -> Situation:
-        return Situation(list(self.units))
+        if self.board.fixture:
+            return Situation(list(self.units))
+        return self.allegiance.situation(self.board, list(self.units))
+
+    def naval_situation(self, faction: str) -> Situation:
+        """The situation a naval move of ``faction`` sees: on the real board the cities as the
+        allegiance holds them; on a fixture board every port friendly (the 4.2.4 examples)."""
+        if self.board.fixture:
+            return all_friendly(self.board, faction, list(self.units))
+        return self.allegiance.situation(self.board, list(self.units))
+
+    def set_country(self, country: str, allegiance: str) -> None:
+        """Set ``country`` to a faction or neutral (2.1.1, 2.3)."""
+        known = sorted({h.country for h in self.board.hexes.values() if h.country})
+        if country not in known:
+            raise UnitError(f"{country!r} is not a country of board {self.board_name}; allowed: {', '.join(known)}")
+        if allegiance not in ALLEGIANCES:
+            raise UnitError(f"allegiance must be one of {', '.join(ALLEGIANCES)}, not {allegiance!r}")
+        self.countries = {**self.countries, country: allegiance}
+        self.save()
+
+    def set_city(self, hex: str, faction: str) -> None:
+        """``faction`` now holds the city in ``hex`` (2.3.1); ``""`` gives it back to its country."""
+        h = self.board.hexes.get(hex)
+        if h is None or not h.city:
+            raise UnitError(f"{hex!r} is not a city of board {self.board_name}")
+        if faction and faction not in FACTIONS:
+            raise UnitError(f"a city is held by one of {', '.join(FACTIONS)}, not {faction!r}")
+        cities = {k: v for k, v in self.cities.items() if k != hex}
+        self.cities = {**cities, hex: faction} if faction else cities
+        self.save()
 
     # -- editing --------------------------------------------------------------------------
     def add_unit(self, uid: str, faction: str, cls: str, type: str, hex: str, supply: str = "full") -> Unit:
@@ -108,9 +152,10 @@ class UseState(param.Parameterized):
 
     # -- the rules' answers ---------------------------------------------------------------
     def reach(self) -> Reach | None:
-        """The selected land unit's reach, stops and attacks (4.2.3), or None."""
+        """The selected land unit's reach, stops and attacks (4.2.3), or None; a Soviet unit may
+        start in the Central Russia box."""
         u = self.selected_unit()
-        if u is None or not u.land or u.hex not in self.board.hexes:
+        if u is None or not u.land or (u.hex not in self.board.hexes and u.hex != SOVIET_BOX):
             return None
         return land_reach(self.board, self.situation, self.unit, costs=Costs.user(self.store),
                           weather=self.weather, first_step_stops=self.first_step_stops)
@@ -123,9 +168,8 @@ class UseState(param.Parameterized):
         """Naval reach from the selected port for ``faction`` (4.2.4), or None."""
         if not self.port or self.port not in self.board.hexes:
             return None
-        ports = {h.label: self.faction for h in self.board.hexes.values() if h.port}
-        s = Situation(list(self.units), control=ports)
-        g = NavalGraph(self.board, s, self.faction, Costs.user(self.store), self.box_cost)
+        g = NavalGraph(self.board, self.naval_situation(self.faction), self.faction, Costs.user(self.store),
+                       self.box_cost)
         mp = 10
         return g.search(self.port, mp)
 
@@ -165,19 +209,20 @@ class UseState(param.Parameterized):
 
     def passages(self) -> list[tuple[str, tuple[str, ...], bool]]:
         """Every strait and canal with its hexes and whether it is open to ``faction`` (4.2.4.1)."""
-        from viewer.rules.use.naval import canal_open, strait_open
-        b = self.board
-        s = Situation(list(self.units), control={h.label: self.faction for h in b.hexes.values() if h.port})
-        out = [(st.name, st.hexes, strait_open(b, s, st, self.faction)) for st in b.straits]
-        out += [(c.name, (*c.ends, *c.hexes), canal_open(b, s, c, self.faction)) for c in b.canals]
-        return out
+        return [(name, hexes, why is None) for name, hexes, why in self.passage_reasons()]
+
+    def passage_reasons(self) -> list[tuple[str, tuple[str, ...], tuple[str, str] | None]]:
+        """Every strait and canal with its hexes and why it is closed to ``faction`` (None: open),
+        as :func:`viewer.rules.use.naval.passages` words it (4.2.4.1)."""
+        return passages(self.board, self.naval_situation(self.faction), self.faction)
 
     # -- saving ---------------------------------------------------------------------------
     def _key(self) -> str:
         return "use-" + self.board_name.replace(":", "-")
 
     def save(self) -> None:
-        data = {"board": self.board_name, "units": [dict(u.__dict__) for u in self.units]}
+        data = {"board": self.board_name, "units": [dict(u.__dict__) for u in self.units],
+                "countries": dict(self.countries), "cities": dict(self.cities)}
         try:
             self.store.save("scenarios", self._key(), data)
         except UserDataError:
@@ -197,7 +242,15 @@ class UseState(param.Parameterized):
             units = data.get("units", [])
             if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
                 raise UnitError("units must be a list of units")
-            return [Unit(**u) for u in units]
+            countries, cities = data.get("countries", {}), data.get("cities", {})
+            if not isinstance(countries, dict) or not all(v in ALLEGIANCES for v in countries.values()):
+                raise UnitError(f"countries must map a country to one of {', '.join(ALLEGIANCES)}")
+            if not isinstance(cities, dict) or not all(v in FACTIONS for v in cities.values()):
+                raise UnitError(f"cities must map a hex to one of {', '.join(FACTIONS)}")
+            out = [Unit(**u) for u in units]
+            self.countries, self.cities = {str(k): v for k, v in countries.items()}, \
+                {str(k): v for k, v in cities.items()}
+            return out
         except (UnitError, TypeError, ValueError) as err:
             path = self.store.path("scenarios", self._key())
             self.restore_problem = str(self.store.set_aside("scenarios", self._key(), f"{path}: {err}"))

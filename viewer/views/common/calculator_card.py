@@ -76,6 +76,7 @@ class CalculatorCard(pn.viewable.Viewer):
         self.result = None
         self.error: CalculatorInputError | None = None
         self.state.param.watch(self._on_lang, "lang")
+        self.state.param.watch(self._on_chart_saved, "charts_saved")
         self._on_lang()
 
     # ------------------------------------------------------------------ behaviour
@@ -153,19 +154,27 @@ class CalculatorCard(pn.viewable.Viewer):
         self._show_steps(result.steps, lang)
 
     def _term(self, lang: str):
-        """The name of a key a result holds: the calculator's own label for it, else the key."""
+        """The name of a key a result holds: the calculator's own label for it, else the key in words."""
         slug = type(self.calculator).slug
 
         def term(key: str) -> str:
             for k in (f"calc.{slug}.value.{key}", f"value.{key}"):
                 if has(k):
                     return label(k, lang)
-            return key
+            return key.replace("_", " ")
         return term
 
     def _show_steps(self, steps, lang: str) -> None:
         """The steps in ``lang``, in one pane updated in place."""
         self._steps.show(steps, lang)
+
+    def _on_chart_saved(self, *_):
+        """A chart was saved on this page: compute again from the current inputs, since the
+        calculator reads its charts when it computes (a bad input's message stays shown)."""
+        if self.error is not None and self.error.parameter != "chart":
+            return
+        if self.result is not None or self.error is not None:
+            self.recompute()
 
     def _on_lang(self, *_):
         """Every label in the new language; the result is shown again, not recomputed."""

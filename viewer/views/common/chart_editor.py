@@ -136,6 +136,7 @@ class ChartEditor(pn.viewable.Viewer):
         self.saved.options = self.target.names()
         self.saved.value = name if self.target.named else self.target.chart_id
         self.status.object += "\n\n" + label("ui.chart.saved", self.state.lang, name=name)
+        self.state.charts_saved += 1   # the page's open calculators read the saved copy now
         return True
 
     def load_saved(self, name: str | None) -> bool:

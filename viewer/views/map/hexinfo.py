@@ -69,13 +69,13 @@ class HexInfo(pn.viewable.Viewer):
         sheet, q, r = key
         at_a = ((hs["sheet_a"] == sheet) & (hs["q_a"] == q) & (hs["r_a"] == r)).to_numpy()
         at_b = ((hs["sheet_b"] == sheet) & (hs["q_b"] == q) & (hs["r_b"] == r)).to_numpy()
-        across: dict[str, list[str]] = {}
+        across: dict[tuple[str, str], list[str]] = {}
         for end, mask in (("_b", at_a), ("_a", at_b)):
-            for row in hs[mask].itertuples(index=False):
-                other = (getattr(row, f"sheet{end}"), getattr(row, f"q{end}"), getattr(row, f"r{end}"))
-                across.setdefault(row.feature, []).append(self.hexmap.label(other))
-        return [(label(f"hexside.{f}", lang), "→ " + ", ".join(sorted(set(labels))))
-                for f, labels in across.items()]
+            for row in hs[mask].to_dict("records"):
+                other = (row[f"sheet{end}"], row[f"q{end}"], row[f"r{end}"])
+                across.setdefault((row["feature"], _own_name(row, lang)), []).append(self.hexmap.label(other))
+        return [(label(f"hexside.{f}", lang) + (f": {name}" if name else ""), "→ " + ", ".join(sorted(set(labels))))
+                for (f, name), labels in across.items()]
 
     def _region_name(self, column: str, value, lang: str) -> str:
         """A country's or sea area's name in ``lang`` when the map gives one (``name_<lang>``)."""
@@ -100,3 +100,14 @@ class HexInfo(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._layout
+
+
+def _own_name(row: dict, lang: str) -> str:
+    """A hexside feature's own name (a river's) in ``lang`` when the map gives ``name_<lang>``,
+    else its ``name``; two rivers sharing a hexside are joined by ";" in the file."""
+    for column in (f"name_{lang}", "name"):
+        value = row.get(column)
+        if isinstance(value, str) and value:
+            return value.replace(";", ", ")
+    return ""
+

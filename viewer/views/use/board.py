@@ -50,9 +50,24 @@ class UseMap(pn.viewable.Viewer):
         self.unit_select = pn.widgets.Select(options={}, css_classes=["use-unit-select"], width=260)
         self.port_select = pn.widgets.Select(options={}, css_classes=["use-port-select"], width=260)
         self.ezoc_select = pn.widgets.Select(options={}, value=game_state.ezoc_faction, css_classes=["use-ezoc-select"], width=200)
-        self.naval_faction = pn.widgets.Select(options={}, value=game_state.faction, width=200)
+        self.naval_faction = pn.widgets.Select(options={}, value=game_state.faction, width=200,
+                                               css_classes=["use-naval-faction"])
         self.first_step = pn.widgets.Checkbox(value=game_state.first_step_stops, css_classes=["use-first-step"])
         self.box_cost = pn.widgets.Select(options={}, value=game_state.box_cost, width=200)
+        self.allegiance_note = markdown("", visible=not board.fixture, css_classes=["use-allegiance-note"], width=270)
+        self.country_select = pn.widgets.Select(options=[], width=200, visible=not board.fixture,
+                                                css_classes=["use-country-select"])
+        self.country_side = pn.widgets.Select(options={}, width=200, visible=not board.fixture,
+                                              css_classes=["use-country-side"])
+        self.city_select = pn.widgets.Select(options={}, width=200, visible=not board.fixture,
+                                             css_classes=["use-city-select"])
+        self.city_holder = pn.widgets.Select(options={}, width=200, visible=not board.fixture,
+                                             css_classes=["use-city-holder"])
+        self._syncing = False
+        self.country_select.param.watch(self._show_allegiance, "value")
+        self.city_select.param.watch(self._show_allegiance, "value")
+        self.country_side.param.watch(self._set_country, "value")
+        self.city_holder.param.watch(self._set_city, "value")
         self.strategic = pn.widgets.Checkbox(value=game_state.strategic, css_classes=["use-strategic"])
         self.strategic.param.watch(lambda e: setattr(game_state, "strategic", e.new), "value")
         self.range = pn.widgets.IntInput(value=game_state.range, start=0, end=30, width=120, css_classes=["use-range"])
@@ -65,8 +80,9 @@ class UseMap(pn.viewable.Viewer):
         self.first_step.param.watch(lambda e: setattr(game_state, "first_step_stops", e.new), "value")
         self.box_cost.param.watch(lambda e: setattr(game_state, "box_cost", e.new), "value")
         game_state.param.watch(self.redraw, ["unit", "port", "units", "ezoc_faction", "faction", "first_step_stops",
-                                      "box_cost", "weather", "range", "strategic"])
+                                      "box_cost", "weather", "range", "strategic", "countries", "cities"])
         state.param.watch(self._relabel, "lang")
+        state.param.watch(self.redraw, "charts_saved")   # a saved Movement Table counts at once
         state.param.watch(self._on_tap, "selected")
         self._relabel()
         self.redraw()
@@ -90,6 +106,13 @@ class UseMap(pn.viewable.Viewer):
         self.box_cost.name = label("use.box_cost", lang)
         self.range.name = label("use.range", lang)
         self.strategic.name = label("use.strategic", lang)
+        self.allegiance_note.object = label("use.allegiance.note", lang)
+        self.country_select.name = label("use.allegiance.country", lang)
+        self.country_side.name = label("use.allegiance.side", lang)
+        self.city_select.name = label("use.allegiance.city", lang)
+        self.city_holder.name = label("use.allegiance.holder", lang)
+        if not game_state.board.fixture:
+            self._allegiance_options()
         factions = {label(f"use.faction.{f}", lang): f for f in self.game_state.param.faction.objects}
         self.ezoc_select.options, self.naval_faction.options = factions, dict(factions)
         self.box_cost.options = {label(f"use.box_cost.{b}", lang): b for b in self.game_state.param.box_cost.objects}
@@ -103,6 +126,47 @@ class UseMap(pn.viewable.Viewer):
         ports = sorted((h for h in b.hexes.values() if h.port), key=lambda h: h.name or h.label)
         self.port_select.options = {label("use.none", lang): "", **{f"{h.name or h.label} ({h.label})": h.label
                                                                    for h in ports}}
+
+    def _allegiance_options(self):
+        lang, b = self.state.lang, self.game_state.board
+        sides = {label("use.allegiance.neutral" if a == "neutral" else f"use.faction.{a}", lang): a
+                 for a in ("axis", "western-allies", "soviet", "neutral")}
+        holders = {label("use.allegiance.own", lang): "", **{label(f"use.faction.{f}", lang): f
+                                                          for f in ("axis", "western-allies", "soviet")}}
+        with pn.io.hold():
+            self._syncing = True
+            try:
+                if not self.country_select.options:
+                    countries = sorted({h.country for h in b.hexes.values() if h.country})
+                    cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: h.name or h.label)
+                    self.country_select.param.update(options=countries, value=countries[0] if countries else None)
+                    city_options = {f"{h.name or h.label} ({h.label})": h.label for h in cities}
+                    self.city_select.param.update(options=city_options,
+                                                  value=cities[0].label if cities else None)
+                self.country_side.options, self.city_holder.options = sides, holders
+            finally:
+                self._syncing = False
+        self._show_allegiance()
+
+    def _show_allegiance(self, *_):
+        """The chosen country's allegiance and the chosen city's holder, without setting them."""
+        gs, was = self.game_state, self._syncing
+        self._syncing = True
+        try:
+            if self.country_select.value:
+                self.country_side.value = gs.allegiance.of(self.country_select.value)
+            if self.city_select.value:
+                self.city_holder.value = gs.cities.get(self.city_select.value, "")
+        finally:
+            self._syncing = was
+
+    def _set_country(self, event):
+        if not self._syncing and self.country_select.value and event.new:
+            self.game_state.set_country(self.country_select.value, event.new)
+
+    def _set_city(self, event):
+        if not self._syncing and self.city_select.value:
+            self.game_state.set_city(self.city_select.value, event.new or "")
 
     def _on_tap(self, *_):
         key = self.state.selected
@@ -136,9 +200,9 @@ class UseMap(pn.viewable.Viewer):
         self._units.data = {"x": xs, "y": ys, "color": colors, "text": texts}
         ring = sorted(game_state.range_hexes())
         ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=0.35)
-        passages = game_state.passages()
+        passages = game_state.passage_reasons()
         ov.set("use-passages", hexes=[self._find(h) for _, hx, _ in passages for h in hx if h in game_state.board.hexes],
-               color=[COLORS["use-open" if ok else "use-closed"] for _, hx, ok in passages for h in hx
+               color=[COLORS["use-open" if why is None else "use-closed"] for _, hx, why in passages for h in hx
                       if h in game_state.board.hexes], alpha=0.6)
         air = sorted(game_state.air_ends())
         ov.set("use-air", hexes=[self._find(h) for h in air], color=COLORS["use-air"], alpha=0.45)
@@ -168,13 +232,17 @@ class UseMap(pn.viewable.Viewer):
             ov.set("use-stop", hexes=[self._find(h) for h in stops], color=COLORS["use-stop"], alpha=0.45)
             targets = sorted({a.target for a in reach.attacks})
             ov.set("use-attack", hexes=[self._find(h) for h in targets], color=COLORS["use-attack"], alpha=0.6)
-            lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp, n=len(reach.cost) - 1,
+            lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp,
+                               n=sum(1 for h in reach.cost if reach.cost[h]),
                                stops=", ".join(stops) or "-"))
             for a in reach.attacks[:12]:
                 kinds = " / ".join(label(f"use.attack_kind.{k}", lang) for k, ok in
                                    (("mobile", a.mobile), ("assault", a.assault)) if ok)
                 lines.append(label("use.attack_line", lang, origin=a.origin, target=a.target, defender=a.defender,
                                    cost=a.cost, kinds=kinds or "-"))
+            for box, mp in reach.boxes.items():
+                lines.append(label("use.box_reach" if mp is not None else "use.box_reach_unknown", lang,
+                                   box=label(f"use.box.{box}", lang), mp=mp))
             for m in reach.missing:
                 lines.append(label("use.missing", lang, cell=m.cell, chart=m.chart))
         nav = game_state.naval()
@@ -190,14 +258,20 @@ class UseMap(pn.viewable.Viewer):
                 mp = r.mp if r.mp is not None else label("use.mp_plus_straits", lang, mp=r.mp_known, n=r.straits)
                 lines.append(label("use.route_line", lang, target=_place(game_state.board, r.target, lang), mp=mp,
                                    path=" → ".join(_place(game_state.board, n, lang) for n in r.nodes)))
-        for name, _, ok in passages:
-            lines.append(label("use.passage_open" if ok else "use.passage_closed", lang, name=name,
-                               faction=label(f"use.faction.{game_state.faction}", lang)))
+        faction = label(f"use.faction.{game_state.faction}", lang)
+        for name, _, why in passages:
+            if why is None:
+                lines.append(label("use.passage_open", lang, name=name, faction=faction))
+            else:
+                b = game_state.board
+                place = (b.hexes[why[1]].name or why[1]) if why[1] in b.hexes else why[1]
+                lines.append(label(f"use.passage_closed.{why[0]}", lang, name=name, faction=faction, place=place))
         self.answer.object = "\n".join(f"- {x}" for x in lines)
 
     def __panel__(self):
         controls = pn.Column(self.unit_select, self.strategic, self.range, self.ezoc_select, self.first_step, self.port_select,
-                             self.naval_faction, self.box_cost, width=280)
+                             self.naval_faction, self.box_cost, self.allegiance_note, self.country_select,
+                             self.country_side, self.city_select, self.city_holder, width=280)
         return pn.Column(self.fixture_note, pn.Row(self.mapview, controls, sizing_mode="stretch_width"),
                          self.answer, sizing_mode="stretch_width")
 
