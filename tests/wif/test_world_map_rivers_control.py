@@ -224,3 +224,21 @@ def test_the_north_atlantic_canadian_coast_loc_starts_west_of_iceland(world):
     assert world.hex(end)["sea_area"] == "North Atlantic"
     west, *_ = _iceland_box(world)
     assert world.lonlat()[0][world.position(end)] < west
+
+
+def test_a_scenario_reads_japanese_held_china_as_japanese_controlled(world):
+    """WiF 2.5: at the start Japan controls the Chinese hexes it holds; the rest of China is
+    China's, and a scenario's own control of a hex still comes first."""
+    from viewer.rules.wif.scenario_io import load_scenario
+
+    scenario = load_scenario({"map": world.name, "name": "china-1939", "units": []}, world)
+    control = scenario.control_array(world)
+    for name in HELD:
+        key = _place(world, name)
+        assert scenario.controller(world, key) == "Japan" == control[world.position(key)], name
+    for name in FREE:
+        key = _place(world, name)
+        assert scenario.controller(world, key) == control[world.position(key)] != "Japan", name
+    shanghai = _place(world, "Shanghai")
+    back = scenario.with_control(shanghai, "Nationalist China")
+    assert back.controller(world, shanghai) == "Nationalist China"

@@ -12,7 +12,8 @@ Politics, as the rules give it:
 * Sides (WiF 9): Axis (Germany, Italy, Japan) and Allies (Commonwealth, France, USA, USSR,
   China); a scenario may reassign. A minor country takes the side of the major power that
   controls it (aligned or conquered, WiF 2.5).
-* Control (WiF 2.5): a hex is controlled by the override in ``control`` if any; otherwise by
+* Control (WiF 2.5): a hex is controlled by the override in ``control`` if any; otherwise by the
+  map's start-of-war holder (``control_1939``: Japanese-held China) if it has one; otherwise by
   the owner of its map country: a major power's home country -> that major (the United
   Kingdom -> Commonwealth); a minor country -> the minor itself ("the minor itself controls the
   hexes in that minor"), unless it is conquered -> its conqueror; a territory -> the power
@@ -354,8 +355,10 @@ class Scenario(_UnitsAndWeather, _Edits):
         key = cast(HexKey, tuple(key))
         if key in self.control:
             return self.control[key]
-        country = hexmap.hexes["country"].iat[hexmap.position(key)]
-        return self.country_controller(_text(country))
+        row = hexmap.position(key)
+        if "control_1939" in hexmap.hexes.columns and _text(hexmap.hexes["control_1939"].iat[row]):
+            return str(hexmap.hexes["control_1939"].iat[row])  # held at the start, not its country's (2.5)
+        return self.country_controller(_text(hexmap.hexes["country"].iat[row]))
 
     def control_array(self, hexmap) -> np.ndarray:
         """The controller of every hex (object array aligned with ``hexmap.hexes``; None at sea)."""
@@ -364,6 +367,10 @@ class Scenario(_UnitsAndWeather, _Edits):
         names, inverse = np.unique(countries[known].astype(str), return_inverse=True)
         out = np.full(len(countries), None, dtype=object)
         out[known] = np.array([self.country_controller(c) for c in names] + [None], dtype=object)[:-1][inverse]
+        if "control_1939" in hexmap.hexes.columns:   # the map's start-of-war holders (WiF 2.5)
+            held = hexmap.hexes["control_1939"].to_numpy(dtype=object)
+            mask = ~pd.isna(held) & (held != "")
+            out[mask] = held[mask]
         for key, power in self.control.items():
             if key in hexmap:
                 out[hexmap.position(key)] = power
