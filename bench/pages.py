@@ -94,7 +94,7 @@ from viewer.views.map.map_layers import MapLayers
 extension()
 shell = AppShell("game.wif.name")
 view = MapView(hexmap=rectangle_map(270, 260, seed=70_200), state=shell.state)
-shell.page(pn.Row(view, MapLayers(view=view), sizing_mode="stretch_width")).servable()
+shell.serve(pn.Row(view, MapLayers(view=view), sizing_mode="stretch_width"))
 '''
 
 #: name, URL path, the hex clicked (lon, lat on the map), whether a weather zone can be set
