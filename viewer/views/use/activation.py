@@ -2,6 +2,8 @@
 each step with its cost, the MP left and a link to its rule."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import panel as pn
 import param
 
@@ -9,12 +11,12 @@ from viewer.ruleref import RuleRef
 from viewer.rules.use.activation import PANZER_EXAMPLE
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
-from viewer.views.common.rulelink import RuleLink
+from viewer.views.common.step_list import StepList
 from viewer.views.common.text import label, markdown
 
 
 class UseActivation(pn.viewable.Viewer):
-    """Buttons to step the example forward and back; one row per step taken."""
+    """Buttons to step the example forward and back (each disabled at its end); one line per step taken."""
 
     state = param.ClassSelector(class_=SessionState, doc="The page's session: language and selection.")
 
@@ -27,10 +29,9 @@ class UseActivation(pn.viewable.Viewer):
         self.title = markdown("", css_classes=["use-activation-title"])
         self.next = pn.widgets.Button(css_classes=["use-activation-next"], color="primary")
         self.back = pn.widgets.Button(css_classes=["use-activation-back"])
-        self.rows = pn.Column(css_classes=["use-activation-rows"], sizing_mode="stretch_width")
+        self.rows = StepList(numbered=False, item_class="use-activation-step", css_classes=["use-activation-rows"])
         self.next.on_click(lambda _e: self._go(1))
         self.back.on_click(lambda _e: self._go(-1))
-        self._links: dict[str, RuleLink] = {}
         state.param.watch(self._render, "lang")
         self._render()
         self.layout = pn.Column(self.title, pn.Row(self.back, self.next), self.rows, sizing_mode="stretch_width",
@@ -40,30 +41,38 @@ class UseActivation(pn.viewable.Viewer):
         self.n = max(0, min(len(PANZER_EXAMPLE), self.n + d))
         self._render()
 
-    def _link(self, rule: str) -> RuleLink:
-        if rule not in self._links:
-            self._links[rule] = RuleLink(ref=RuleRef("use", rule), state=self.state)
-        return self._links[rule]
-
     def _render(self, *_):
         lang = self.state.lang
         self.title.object = "#### " + label("use.activation.title", lang)
         self.next.label = label("use.activation.next", lang)
         self.back.label = label("use.activation.back", lang)
+        self.back.disabled = self.n == 0
+        self.next.disabled = self.n >= len(PANZER_EXAMPLE)
         act = self.game_state.play_example(self.n)
         if act is None:
-            self.rows.objects = []
+            self.rows.show([], lang)
             return
         start = act.mp + sum(s.cost for s in act.log)
-        rows = [markdown(label("use.activation.start", lang, unit=act.unit_id, hex="2915", mp=start))]
+        lines = [_Line("start", None, label("use.activation.start", lang, unit=act.unit_id, hex="2915", mp=start))]
         for s in act.log:
             text = label(f"use.activation.{s.action}", lang, hex=s.hex, cost=s.cost, mp=s.mp_after,
                          parts=" + ".join(f"{i} {c}" for i, c, _ in s.parts) or "0")
-            rows.append(pn.Row(markdown(text, margin=(0, 5)), self._link(s.rule)))
+            lines.append(_Line(s.action, RuleRef("use", s.rule), text))
         if act.log and act.must_stop:
-            rows.append(pn.Row(markdown(label("use.activation.sticky", lang, hex=act.hex)),
-                               self._link("4.2.3.1")))
-        self.rows.objects = rows
+            lines.append(_Line("sticky", RuleRef("use", "4.2.3.1"), label("use.activation.sticky", lang, hex=act.hex)))
+        self.rows.show(lines, lang)
 
     def __panel__(self):
         return self.layout
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One line of the stepper, already in the page's language."""
+
+    key: str
+    rule: RuleRef | None
+    words: str
+
+    def text(self, lang: str) -> str:
+        return self.words
