@@ -228,7 +228,8 @@ class OverlaySet:
             keys = [self._check(k) for k in data.get("hexes", [])]
             columns = self._hex_columns(keys, color, alpha, label)
             for sheet, src in layer.sources.items():
-                src.data = columns[sheet]
+                if not _same(src.data, columns[sheet]):  # an unchanged layer sends nothing
+                    src.data = columns[sheet]
             counters: dict[str, int] = {}
             layer.rows = {}
             for key in keys:
@@ -237,7 +238,9 @@ class OverlaySet:
                 counters[key[0]] = i + 1
         else:
             pairs = list(data.get("pairs", []))
-            layer.sources[""].data = self._line_columns(pairs, color, alpha, label)
+            columns = self._line_columns(pairs, color, alpha, label)
+            if not _same(layer.sources[""].data, columns):
+                layer.sources[""].data = columns
 
     def patch(self, name: str, changes: dict[tuple, dict[str, object]]) -> None:
         """Patch some hexes of a ``hexes`` layer in place: ``{(sheet, q, r): {"color": …}}``."""
@@ -270,6 +273,17 @@ class OverlaySet:
         for renderer in layer.renderers:
             renderer.visible = new
         return new
+
+
+def _same(old: dict, new: dict) -> bool:
+    """Whether a source's data already holds exactly ``new`` (the same columns and values)."""
+    if old.keys() != new.keys():
+        return False
+    for k, v in new.items():
+        a, b = np.asarray(old[k]), np.asarray(v)
+        if a.shape != b.shape or not (a == b).all():
+            return False
+    return True
 
 
 def _broadcast(value, n: int) -> list:
