@@ -128,4 +128,4 @@ def test_cli_los_prints_the_verdict():
     assert data["result"]["status"] == "blocked" and "2V7" in data["steps"][1]["text"]
     bad = subprocess.run([sys.executable, "-m", "viewer", "calc", "asl.los", "a=2ZZ7"], capture_output=True, text=True,
                          check=False)
-    assert bad.returncode == 2 and json.loads(bad.stdout)["error"]["parameter"] == "a"
+    assert bad.returncode == 2 and json.loads(bad.stderr)["error"]["parameter"] == "a"
