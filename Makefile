@@ -31,8 +31,7 @@ chromium:
 	fi
 
 serve: install
-	$(BIN)/panel serve apps/*.py --index index --address localhost --port $(PORT) \
-		--allow-websocket-origin=localhost:$(PORT)
+	$(BIN)/wargame-viewer serve --address localhost --port $(PORT)
 
 test: install-test
 	$(BIN)/ruff check viewer apps tests bench

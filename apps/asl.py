@@ -1,13 +1,4 @@
-"""ASL night rules: the teaching board with fire illumination, LOS threads, the NVR ring and the
-night calculators (served at /asl)."""
-from viewer.rules.asl.board import load_board
-from viewer.views import AppShell, extension
-from viewer.views.asl.night import AslNightView
-from viewer.views.common.text import label
+"""ASL night rules (served at /asl): runs viewer/apps/asl.py, for `panel serve apps/*.py --index index`."""
+from viewer.apps import run
 
-extension()
-shell = AppShell("game.asl.name")
-view = AslNightView(board=load_board("teaching"), state=shell.state)
-if view.restore_problem:
-    shell.report(label("ui.saved_unreadable", shell.state.lang, message=view.restore_problem))
-shell.serve(view)
+run("asl")

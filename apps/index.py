@@ -1,11 +1,6 @@
-"""Landing page: the five games (served at /); a game links to its app when apps/<game>.py exists."""
+"""The landing page (served at / with `--index index`): runs viewer/apps/index.py, for `panel serve apps/*.py --index index`."""
 from pathlib import Path
 
-from viewer import GAMES
-from viewer.views import AppShell, extension
-from viewer.views.common.landing import Landing
+from viewer.apps import run
 
-extension()
-shell = AppShell()
-served = [g for g in GAMES if (Path(__file__).with_name(f"{g}.py")).exists()]
-shell.serve(Landing(state=shell.state, built=served))
+run("index", beside=Path(__file__).parent)

@@ -1,9 +1,4 @@
-"""The rules reference: rule cards, search, glossary and your own rulebook (served at /reference)."""
-from viewer.views import AppShell, extension
-from viewer.views.common.reference import ReferenceView
+"""The rules reference (served at /reference): runs viewer/apps/reference.py, for `panel serve apps/*.py --index index`."""
+from viewer.apps import run
 
-extension()
-shell = AppShell("ref.title")
-reference = ReferenceView(state=shell.state, report=shell.report)
-reference.bind_url()
-shell.serve(reference)
+run("reference")

@@ -1,6 +1,6 @@
 """wargame-viewer: rules reference and hex-map viewer for board and miniatures wargames.
 
-Layers (imports point down only): ``apps`` -> ``viewer.views`` -> ``viewer.state`` ->
+Layers (imports point down only): ``viewer.cli`` -> ``viewer.apps`` -> ``viewer.views`` -> ``viewer.state`` ->
 ``viewer.calculators`` / ``viewer.reference`` -> ``viewer.i18n`` -> ``viewer.rules`` ->
 ``viewer.board`` -> ``viewer.hexgrid`` / ``viewer.dice``.
 """

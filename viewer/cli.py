@@ -1,8 +1,11 @@
-"""The command line: ``python -m viewer VERB [ARGS] [--options]``, JSON on stdout.
+"""The command line: ``wargame-viewer VERB [ARGS] [--options]`` (or ``python -m viewer ...``),
+results as JSON on stdout.
 
 Verbs are small functions that add a subparser; a later verb (``supply``, ``index`` …) adds its
 own ``configure_<verb>`` to :data:`VERBS`. Bad input exits with status 2 and prints
-``{"error": {"parameter", "message", "allowed"}}`` on stdout, never a traceback.
+``{"error": {"parameter", "message", "allowed"}}`` on stderr, never a traceback; usage texts name
+the program as it was run (:func:`program_name`); ``--version`` prints the package's version.
+``serve`` runs the pages with Panel's server (viewer/apps).
 """
 from __future__ import annotations
 
@@ -45,6 +48,12 @@ def emit(data: Any, stream=None) -> None:
     stream.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def emit_error(err: ViewerError) -> int:
+    """Print ``err`` as JSON on stderr; returns the bad-input status."""
+    emit(err.to_json(), sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 # -- calc -----------------------------------------------------------------------------------------
 def parse_pairs(pairs: Sequence[str], names: Sequence[str]) -> dict[str, str]:
     """``["a=1", "b=x y"]`` -> ``{"a": "1", "b": "x y"}``; malformed or repeated -> InputError."""
@@ -81,7 +90,7 @@ def run_calc(args: argparse.Namespace) -> int:
 
 def configure_calc(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calc", help="run a calculator and print its JSON result",
-                       description="python -m viewer calc SLUG key=value ...  |  calc --list")
+                       description="calc SLUG key=value ...  |  calc --list")
     p.add_argument("slug", nargs="?", help="calculator slug, e.g. core.dice")
     p.add_argument("inputs", nargs="*", metavar="key=value", help="calculator inputs")
     p.add_argument("--list", action="store_true", help="print every calculator slug, one a line")
@@ -113,7 +122,7 @@ def configure_index(sub: argparse._SubParsersAction) -> None:
     from viewer import GAMES
 
     p = sub.add_parser("index", help="split your own plain-text rulebook into its numbered sections",
-                       description="python -m viewer index RULEBOOK.txt --game wif")
+                       description="index RULEBOOK.txt --game wif")
     p.add_argument("rulebook", help="path of a plain-text rulebook (UTF-8 or Latin-1)")
     p.add_argument("--game", required=True, choices=list(GAMES),
                    help="the game, which sets the numbering style (e.g. 2.4.2, 4.23, 7.0)")
@@ -156,7 +165,7 @@ def run_supply(args: argparse.Namespace) -> int:
 
 def configure_supply(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("supply", help="trace every unit's supply in a WiF scenario (WiF 2.4)",
-                       description="python -m viewer supply --map europe --scenario FILE.yaml")
+                       description="supply --map europe --scenario FILE.yaml (or a bundled scenario's name)")
     p.add_argument("--map", required=True, help="a bundled map name (e.g. europe) or a .gpkg path")
     p.add_argument("--scenario", required=True,
                    help="a scenario YAML file (maps/scenarios/README.md) or a bundled scenario's name")
@@ -198,9 +207,48 @@ def configure_lessons(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_lessons)
 
 
+# -- serve ----------------------------------------------------------------------------------------
+def _whole(args: argparse.Namespace, name: str, low: int, high: int, what: str) -> int:
+    text = getattr(args, name.replace("-", "_"))
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise InputError(name, f"{text!r} is not {what}", [low, high])
+    return int(text)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve the pages (viewer/apps) with Panel's server until interrupted."""
+    from viewer import apps
+
+    unknown = [a for a in args.apps if a not in apps.names()]
+    if unknown:
+        raise InputError("app", f"{unknown[0]!r} is not an app", apps.names())
+    port = _whole(args, "port", 1, 65535, "a port number")
+    procs = _whole(args, "num-procs", 0, 64, "a number of server processes (0: one per CPU)")
+    apps.serve(args.apps, port=port, address=args.address, num_procs=procs, show=args.show,
+               allow_websocket_origin=args.allow_websocket_origin)
+    return EXIT_OK
+
+
+def configure_serve(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="serve the apps in a browser (Panel's server; Ctrl-C stops it)",
+                       description="serve [APP ...] [--port N] [--address A] [--num-procs N] [--show]")
+    p.add_argument("apps", nargs="*", metavar="APP",
+                   help="pages to serve (default: all): index (the landing page, also at /), reference, "
+                        "or a game id")
+    p.add_argument("--port", default="5006", help="port to listen on (default 5006)")
+    p.add_argument("--address", default="localhost",
+                   help="address to listen on (default localhost: this computer only; 0.0.0.0 for the "
+                        "network, with --allow-websocket-origin HOST:PORT)")
+    p.add_argument("--num-procs", default="1", help="server processes (default 1; 0 = one per CPU)")
+    p.add_argument("--allow-websocket-origin", action="append", default=[], metavar="HOST[:PORT]",
+                   help="a host the visitors' browsers name (repeatable; default: the address and localhost)")
+    p.add_argument("--show", action="store_true", help="open the landing page in a browser")
+    p.set_defaults(run=run_serve)
+
+
 #: One configure function per verb; each adds a subparser with ``set_defaults(run=...)``.
-VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index, configure_supply,
-                                                             configure_lessons]
+VERBS: list[Callable[[argparse._SubParsersAction], None]] = [configure_calc, configure_index, configure_lessons,
+                                                             configure_serve, configure_supply]
 
 
 def program_name() -> str:
@@ -223,8 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
-    if hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(encoding="utf-8")
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -233,12 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError("verb", "name a verb", verbs)
         with trusted_paths():  # the command line may read the files it is named (docs/security.md)
             return args.run(args)
-    except InputError as err:
-        emit(err.to_json())
-        return EXIT_BAD_INPUT
     except ViewerError as err:
-        emit(err.to_json())
-        return EXIT_BAD_INPUT
+        return emit_error(err)
     except RecursionError:
-        emit(InputError(None, "the input is nested too deeply to read").to_json())
-        return EXIT_BAD_INPUT
+        return emit_error(InputError(None, "the input is nested too deeply to read"))

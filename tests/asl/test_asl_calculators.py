@@ -128,7 +128,7 @@ def test_cli_los_prints_the_verdict():
     assert data["result"]["status"] == "blocked" and "2V7" in data["steps"][1]["text"]
     bad = subprocess.run([sys.executable, "-m", "viewer", "calc", "asl.los", "a=2ZZ7"], capture_output=True, text=True,
                          check=False)
-    assert bad.returncode == 2 and json.loads(bad.stdout)["error"]["parameter"] == "a"
+    assert bad.returncode == 2 and json.loads(bad.stderr)["error"]["parameter"] == "a"
 
 
 def test_nvr_table_steps_name_the_public_e1_excerpt():

@@ -55,14 +55,19 @@ def test_calc_spanish_steps():
     (["calc", "core.dice", "target=999999"], "target", [-100000, 100000]),
     (["calc", "core.dice", "expression=2d"], "expression", None),
     (["calc"], "calculator", sorted(REGISTRY)),
-    (["nonsense"], "verb", ["calc", "index", "supply", "lessons"]),
+    (["nonsense"], "verb", ["calc", "index", "lessons", "serve", "supply"]),
+    ([], "verb", ["calc", "index", "lessons", "serve", "supply"]),
+    (["serve", "atlantis"], "app", ["index", "reference", "wif", "use", "asl", "churchill", "starcraft"]),
+    (["serve", "--port", "http"], "port", [1, 65535]),
+    (["serve", "--port", "70000"], "port", [1, 65535]),
+    (["serve", "--num-procs", "-1"], "num-procs", [0, 64]),
     (["calc", "core.dice", "--lang", "fr"], "lang", ["en", "es"]),
 ])
-def test_bad_input_exits_2_with_json_error(args, parameter, allowed):
+def test_bad_input_exits_2_with_json_error_on_stderr(args, parameter, allowed):
     code, out, err = run(*args)
-    assert code == 2
-    assert "Traceback" not in out + err
-    error = json.loads(out)["error"]
+    assert code == 2 and out == ""
+    assert "Traceback" not in err
+    error = json.loads(err)["error"]
     assert set(error) == {"parameter", "message", "allowed"}
     assert error["parameter"] == parameter and error["message"]
     if allowed is not None:
@@ -78,12 +83,45 @@ def test_main_entry_point_returns_status(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["result"]["p_ge_fraction"] == "1/6"
     assert main(["calc", "core.dice", "expression=d0"]) == 2
-    assert json.loads(capsys.readouterr().out)["error"]["parameter"] == "expression"
+    captured = capsys.readouterr()
+    assert captured.out == "" and json.loads(captured.err)["error"]["parameter"] == "expression"
 
 
-def test_version_and_the_program_name_in_usage():
-    proc = subprocess.run([sys.executable, "-m", "viewer", "--version"], capture_output=True, text=True)
-    assert proc.returncode == 0 and proc.stdout.strip().startswith("wargame-viewer 0.")
-    from viewer.cli import program_name
+def test_version():
+    code, out, err = run("--version")
+    from viewer import __version__
 
-    assert program_name() in ("python -m viewer", "wargame-viewer")
+    assert code == 0 and out.strip() == f"wargame-viewer {__version__}" and __version__.startswith("0.")
+
+
+NAMED = """
+import sys
+sys.argv[0] = {argv0!r}
+from viewer.cli import main
+raise SystemExit(main({argv!r}))
+"""
+
+
+@pytest.mark.parametrize("argv0, name", [("/somewhere/bin/wargame-viewer", "wargame-viewer"),
+                                         ("/somewhere/viewer/__main__.py", "python -m viewer")])
+def test_usage_and_errors_name_the_program_as_it_was_run(argv0, name):
+    def named(*argv):
+        proc = subprocess.run([sys.executable, "-c", NAMED.format(argv0=argv0, argv=list(argv))], capture_output=True,
+                              text=True, encoding="utf-8", cwd=ROOT, timeout=120)
+        return proc.returncode, proc.stdout, proc.stderr
+
+    code, out, _ = named("--help")
+    assert code == 0 and out.startswith(f"usage: {name} ")
+    code, out, _ = named("serve", "--help")
+    assert code == 0 and out.startswith(f"usage: {name} serve ")
+    code, out, err = named("calc", "--lang", "fr")
+    assert code == 2 and out == ""
+    error = json.loads(err)["error"]
+    assert error["message"] == f"{name} calc: 'fr' is not a known lang"
+    code, out, err = named("calc", "--bogus")
+    assert code == 2 and json.loads(err)["error"]["message"] == f"{name}: unrecognized arguments: --bogus"
+
+
+def test_the_module_is_named_python_m_viewer():
+    code, out, _ = run("--help")
+    assert code == 0 and out.startswith("usage: python -m viewer ")

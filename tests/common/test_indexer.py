@@ -207,8 +207,8 @@ def test_cli_index_prints_the_sections(tmp_path, capsys):
 
 def test_cli_index_bad_input_exits_2(tmp_path, capsys):
     assert main(["index", str(tmp_path / "missing.txt"), "--game", "wif"]) == 2
-    err = json.loads(capsys.readouterr().out)["error"]
+    err = json.loads(capsys.readouterr().err)["error"]
     assert err["parameter"] == "rulebook" and "missing.txt" in err["message"]
     assert main(["index", str(tmp_path / "missing.txt"), "--game", "chess"]) == 2
-    err = json.loads(capsys.readouterr().out)["error"]
+    err = json.loads(capsys.readouterr().err)["error"]
     assert err["parameter"] == "game" and "wif" in err["allowed"]

@@ -24,6 +24,7 @@ LAYERS = (
     ("lessons", ("viewer.lessons",)),
     ("state", ("viewer.state",)),
     ("views", ("viewer.views",)),
+    ("apps", ("viewer.apps",)),
     ("cli", ("viewer.cli", "viewer.__main__")),
 )
 #: Packages that hold no drawing: they never import Panel, Bokeh or HoloViews.
@@ -159,6 +160,8 @@ def _shared_files() -> list[Path]:
         rel = path.relative_to(VIEWER).parts
         if rel[0] in ("cli.py", "__main__.py", "games.py"):
             continue   # the manifest declares the games; the CLI is above every layer
+        if rel[0] == "apps" and path.stem in GAME_IDS:
+            continue   # one game's page
         if len(rel) > 2 and rel[1] in (*GAME_IDS, *NOT_GAMES):
             continue   # one game's folder
         files.append(path)

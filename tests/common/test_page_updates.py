@@ -12,12 +12,12 @@ import pytest
 from bokeh.document import Document
 from bokeh.model import Model
 
-APPS = Path(__file__).resolve().parents[2] / "apps"
+APPS = Path(__file__).resolve().parents[2] / "viewer" / "apps"
 
 
 @pytest.fixture
 def page(monkeypatch, tmp_path):
-    """Build ``apps/<name>.py`` into a document as a served session would; yields (doc, namespace)."""
+    """Build ``viewer/apps/<name>.py`` into a document as a served session would; yields (doc, namespace)."""
     monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
     served: list = []
     monkeypatch.setattr(pn.viewable.ServableMixin, "servable", lambda self, *a, **k: served.append(self) or self)

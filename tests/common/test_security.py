@@ -257,7 +257,7 @@ def test_the_cli_answers_bad_scenarios_with_json_and_exit_2(tmp_path, content):
     if code == 0:
         assert "units" in json.loads(out)
     else:
-        assert code == 2 and json.loads(out)["error"]["message"]
+        assert code == 2 and json.loads(err)["error"]["message"]
 
 
 def test_the_cli_takes_a_bundled_scenario_by_name():
@@ -270,7 +270,7 @@ def test_the_cli_reads_a_chart_file_it_is_named(tmp_path):
     chart.write_text("chart: wif.weather\ncells: []\n")
     code, out, err = _cli("calc", "wif.weather-roll", f"chart={chart}", "roll=5")
     assert code in (0, 2) and "Traceback" not in err
-    assert "not a file path" not in out
+    assert "not a file path" not in out + err
 
 
 def test_every_markdown_pane_and_alert_renders_raw_html_as_text():

@@ -152,7 +152,7 @@ def test_cli_bad_input_exits_2():
     out = subprocess.run([sys.executable, "-m", "viewer", "calc", "use.naval-move", "start=Atlantis"],
                          capture_output=True, text=True)
     assert out.returncode == 2
-    err = json.loads(out.stdout)["error"]
+    err = json.loads(out.stderr)["error"]
     assert err["parameter"] == "start" and "Rotterdam" in err["allowed"]
 
 

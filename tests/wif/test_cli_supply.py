@@ -12,7 +12,8 @@ SYRIA = ROOT / "maps" / "scenarios" / "syria.yaml"
 
 def run(argv, capsys):
     code = main(argv)
-    return code, json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    return code, json.loads(captured.err if code == 2 else captured.out)   # errors go to stderr
 
 
 def test_supply_prints_every_unit(capsys):

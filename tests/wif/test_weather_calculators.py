@@ -21,7 +21,8 @@ def run(*args):
                           encoding="utf-8", cwd=ROOT, timeout=120)
     if args[:2] == ("calc", "--list"):
         return proc.returncode, proc.stdout.split()
-    return proc.returncode, json.loads(proc.stdout) if proc.stdout.strip() else None
+    text = proc.stderr if proc.returncode == 2 else proc.stdout   # errors go to stderr
+    return proc.returncode, json.loads(text) if text.strip() else None
 
 
 def test_the_calculators_are_registered():

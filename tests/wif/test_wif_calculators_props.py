@@ -222,9 +222,9 @@ def test_cli_asw_example_and_missing_cells():
     (["calc", "wif.ground-strike", "tactical=-2"], "tactical"),
 ])
 def test_cli_bad_input_exits_2_naming_the_parameter(args, parameter):
-    code, out, _ = run(*args)
-    assert code == 2
-    assert json.loads(out)["error"]["parameter"] == parameter
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert json.loads(err)["error"]["parameter"] == parameter
 
 
 def test_user_chart_completes_the_initiative_track(tmp_path, monkeypatch):

@@ -189,10 +189,10 @@ def test_cli_distribution_with_labels_and_bad_input(store, tmp_path):
     data = json.loads(out)
     got = {e["label"]: Fraction(e["fraction"]) for e in data["distribution"]}
     assert got == brute_force("assault", 1) and "missing" not in data
-    code, out, _ = run("calc", "wif.land-odds", "row_range=9-2", env_dir=tmp_path)
-    assert code == 2 and json.loads(out)["error"]["parameter"] == "row_range"
-    code, out, _ = run("calc", "wif.land-odds", "table=overrun", env_dir=tmp_path)
-    assert code == 2 and json.loads(out)["error"]["allowed"] == ["assault", "blitz"]
+    code, _, err = run("calc", "wif.land-odds", "row_range=9-2", env_dir=tmp_path)
+    assert code == 2 and json.loads(err)["error"]["parameter"] == "row_range"
+    code, _, err = run("calc", "wif.land-odds", "table=overrun", env_dir=tmp_path)
+    assert code == 2 and json.loads(err)["error"]["allowed"] == ["assault", "blitz"]
 
 
 # -- air-to-air (chart wif.air-to-air, 14.3.2): the same code machinery ---------------------------------

@@ -19,12 +19,14 @@ RAW_CSS = """
 
 
 def extension() -> None:
-    """Load Panel's and HoloViews' Bokeh support once per process (no external resources)."""
+    """Load Panel's and HoloViews' Bokeh support once per process, with no external resources:
+    a served page takes BokehJS and the extensions from the server's ``/static``; in a notebook
+    they are written inline into the output (``inline=True``), so nothing comes from a CDN."""
     import holoviews as hv
 
     if "bokeh" not in hv.Store.renderers:
-        hv.extension("bokeh", logo=False)
-    pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False)
+        hv.extension("bokeh", logo=False, inline=True)
+    pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False, inline=True)
     visitor.install()
 
 

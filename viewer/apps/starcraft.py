@@ -1,0 +1,21 @@
+"""StarCraft: Tabletop Miniatures Game: the gridless table and the Part 8 calculators (served at
+/starcraft). Drag models on the demo table (maps/starcraft/demo-table.yaml) and watch engagement,
+movement and range zones and mission-marker control update; the cards beside it take the selected
+attacker and target."""
+import panel as pn
+
+from viewer.state.starcraft.table import StarcraftState
+from viewer.views import AppShell, extension
+from viewer.views.common.sections import Sections
+from viewer.views.starcraft.panel import StarcraftPanel
+from viewer.views.starcraft.rounds import RoundTrackerView
+from viewer.views.starcraft.table import StarcraftTableView
+
+extension()
+shell = AppShell("game.starcraft.name")
+sc = StarcraftState()
+table = StarcraftTableView(state=shell.state, game_state=sc)
+panel = StarcraftPanel(state=shell.state, game_state=sc)
+sections = Sections(state=shell.state, sections={"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
+                                                 "sc.ui.rounds": lambda: RoundTrackerView(state=shell.state, game_state=sc)})
+shell.serve(sections)

@@ -1,0 +1,50 @@
+"""World in Flames: the map viewer and the calculators (served at /wif).
+
+``?map=`` picks the map: ``europe`` (the default: one 100 km sheet, the lightest page) or
+``wif-world`` (Europe, Asia, the Pacific, the off-map areas and the American mini-map, each at its
+own scale, joins drawn; viewer/board/layout.py). A wrong value shows a message naming the allowed
+maps, in the page's language, and the default map.
+"""
+import panel as pn
+
+from viewer.board import bundled_maps, shared_map
+from viewer.calculators import REGISTRY
+from viewer.views import AppShell, CalculatorCard, MapView, extension
+from viewer.games import section
+from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.map.map_layers import MapLayers
+from viewer.views.wif.scenario_panel import ScenarioPanel
+from viewer.views.common.sections import Sections
+from viewer.rules.wif import tables as wif_tables
+from viewer.views.common.tables import TableEditors
+from viewer.views.wif.hex_weather import link_to_map
+from viewer.views.wif.weather import WeatherPanel
+from viewer.views.wif.maps import MAPS, choose_map, report_map_choice
+from viewer.views.common.url import url_value
+
+extension()
+shell = AppShell("game.wif.name")
+available = [m for m in MAPS if m in bundled_maps()]
+asked = url_value("map")
+map_name, refused = choose_map(asked, available)
+if refused is not None:
+    report_map_choice(shell, refused, available)
+mapview = MapView(hexmap=shared_map(map_name), state=shell.state)
+weather = WeatherPanel(mapview=mapview, state=shell.state)
+scenario = ScenarioPanel(mapview=mapview, weather=weather.weather)  # before the layers: they get toggles
+layers = MapLayers(view=mapview)
+map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
+
+
+def calculators():
+    """The calculators section, built when first shown."""
+    dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
+    combat = CalculatorList(shell.state, section("wif", "combat"))
+    link_to_map(combat, mapview.hexmap, weather.weather, shell.state)
+    tables = TableEditors(state=shell.state, tables=wif_tables)  # the user's copies of the tables the cards read
+    return pn.Column(dice, weather.weather_calculators(), combat, tables, sizing_mode="stretch_width")
+
+
+sections = Sections(state=shell.state, sections={"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
+                                                 "ui.calculators": calculators})
+shell.serve(sections)
