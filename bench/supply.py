@@ -159,6 +159,7 @@ class Timed:
 
     def __init__(self, backend):
         self.backend, self.seconds = backend, 0.0
+        self.name = backend.name      # the engine keeps its results per backend
 
     def search(self, *args):
         t = time.perf_counter()

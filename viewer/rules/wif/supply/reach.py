@@ -131,9 +131,19 @@ class GroupReach:
         self.S = list(sources.secondary)
         self.xs = np.array([x.row for x in self.S], dtype=np.int64)
         self.links = side.memo.get("links") or side.memo.setdefault("links", SeaLinks(side))
+        self.budget = side.budget
         # basic-leg distance from every hex to the nearest primary source
         self.land_p = nearest(side.reverse(BASIC), self.P, limit) if len(self.P) else None
         self._secondaries()
+        self._land = self._sea = None
+
+    def frozen(self) -> GroupReach:
+        """This object with every distance :meth:`units` reads computed, and the side view let go
+        (kept between traces, it must not hold the view's matrices)."""
+        if len(self.P):
+            self._fields(need_sea=True)
+        self.side = self.links = None
+        return self
 
     def _secondaries(self):
         """``good0`` / ``good1`` per secondary source: the least fixed point of WiF 2.4.2's chains."""
@@ -176,18 +186,29 @@ class GroupReach:
         rows = np.asarray(rows, dtype=np.int64)
         if len(rows) == 0 or len(self.P) == 0:
             return np.zeros(len(rows), bool)
+        b = self.budget[rows]
+        self._fields(need_sea=False)
+        ok = self._land[rows] <= b
+        if not ok.all():
+            self._fields(need_sea=True)
+            ok |= self._sea[rows] <= b
+        return ok
+
+    def _fields(self, need_sea: bool) -> None:
+        """From every hex: the basic land leg to a primary source or a ``good1`` secondary
+        (``_land``), and (``need_sea``) the basic leg with an overseas part to a primary source or
+        a ``good0`` secondary (``_sea``)."""
         side, limit = self.side, self.limit
-        b = side.budget[rows]
+
         def to(good):   # to the nearest primary source or secondary in ``good``
             if not good.any():
                 return self.land_p
             return np.minimum(self.land_p, nearest(side.reverse(BASIC), self.xs[good], limit))
-        land = to(self.good1)
-        ok = land[rows] <= b
-        if not ok.all():
-            sea_to = land if (self.good0 == self.good1).all() else to(self.good0)
-            ok |= sea_distance(side, self.links, sea_to, limit)[rows] <= b
-        return ok
+        if self._land is None:
+            self._land = to(self.good1)
+        if need_sea and self._sea is None:
+            sea_to = self._land if (self.good0 == self.good1).all() else to(self.good0)
+            self._sea = sea_distance(side, self.links, sea_to, limit)
 
 
 def _closure(start: np.ndarray, step: np.ndarray) -> np.ndarray:
