@@ -196,15 +196,35 @@ def timed(fn, runs, backends, cold=False) -> list[tuple[float, float]]:
     return best
 
 
-def timed_calls(runs, fns) -> list[float]:
-    """For each callable of ``fns``, its best wall time over its runs; ``runs``: (scenario, index)
-    pairs, each scenario one move after the one before (the callables take turns)."""
-    best = [np.inf] * len(fns)
+def timed_calls(runs, fns) -> list[tuple[float, float, float]]:
+    """For each callable of ``fns``: its best wall time, its median wall time and its best CPU
+    time (``time.process_time``: less sensitive to other processes) over its runs; ``runs``:
+    (scenario, index) pairs, each scenario one move after the one before (the callables take turns)."""
+    walls: list[list[float]] = [[] for _ in fns]
+    cpus: list[list[float]] = [[] for _ in fns]
     for s, k in runs:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         fns[k](s)
-        best[k] = min(best[k], time.perf_counter() - t)
-    return best
+        walls[k].append(time.perf_counter() - t)
+        cpus[k].append(time.process_time() - c)
+    return [(min(w), float(np.median(w)), min(c)) for w, c in zip(walls, cpus)]
+
+
+def front_moves(hexmap, scenario, count: int, power: str, into: list[str]) -> list:
+    """Like :func:`moves`, but each move takes a unit of ``power`` into one of the countries
+    ``into`` (the enemy's home): its ZOC then shuts hexes the enemy's lines could use, so the
+    enemy's kept searches are redone (the engine's worst kind of move)."""
+    rng = np.random.default_rng(11)
+    h = hexmap.hexes
+    rows = np.flatnonzero(~h["hex_dot"].to_numpy() & h["country"].isin(into).to_numpy())
+    ids = [u.id for u in scenario.units.values() if not u.is_hq and u.power == power]
+    out, s = [], scenario
+    for _ in range(count):
+        uid = ids[int(rng.integers(len(ids)))]
+        row = int(rng.choice(rows))
+        s = s.moved(uid, (str(h["sheet"].iat[row]), int(h["q"].iat[row]), int(h["r"].iat[row])))
+        out.append(s)
+    return out
 
 
 def with_backend(backend, fn):
@@ -294,9 +314,12 @@ def main(n_units: int = 300, repeat: int = 21) -> None:
               f"  (its searches alone: csgraph {s_cs * 1000:.1f} ms, networkx {s_nx * 1000:.1f} ms, "
               f"{s_nx / s_cs:.1f}x)")
     # the verdicts again, beside the csgraph-alone baseline (each run one move after the last)
-    t_eng, t_alone = timed_calls(list(zip(after_moves, [0, 1] * repeat)), [verdicts, alone])
-    print(f"every unit's verdict (after a move), engine vs csgraph alone:\n  engine: {t_eng * 1000:.1f} ms\n"
-          f"  csgraph-alone baseline: {t_alone * 1000:.1f} ms\n  speed-up: {t_alone / t_eng:.1f}x")
+    (t_eng, _, c_eng), (t_alone, _, c_alone) = timed_calls(list(zip(after_moves, [0, 1] * repeat)),
+                                                           [verdicts, alone])
+    print(f"every unit's verdict (after a move), engine vs csgraph alone (best wall; best CPU):\n"
+          f"  engine: {t_eng * 1000:.1f} ms; {c_eng * 1000:.1f} ms\n"
+          f"  csgraph-alone baseline: {t_alone * 1000:.1f} ms; {c_alone * 1000:.1f} ms\n"
+          f"  speed-up: {t_alone / t_eng:.1f}x")
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 
@@ -328,14 +351,30 @@ def world(n_units: int = 2_000, repeat: int = 11, nx_repeat: int = 3, n_hexes: i
         return trace_all(hexmap, s)
     order = [0, 1, 2] * nx_repeat + [0, 1] * (repeat - nx_repeat)
     load0 = os.getloadavg()[0]
-    t_eng, t_alone, t_nx = timed_calls(list(zip(after, order)), [engine, alone, with_backend(nxs, engine)])
+    (t_eng, m_eng, c_eng), (t_alone, m_alone, c_alone), (t_nx, m_nx, c_nx) = timed_calls(
+        list(zip(after, order)), [engine, alone, with_backend(nxs, engine)])
+    print(f"every unit's verdict after a move, {repeat} runs (networkx {nx_repeat}), each run one move after the "
+          f"last (best wall / median wall / best CPU):\n"
+          f"  engine: {t_eng * 1000:.1f} / {m_eng * 1000:.1f} / {c_eng * 1000:.1f} ms\n"
+          f"  csgraph-alone baseline: {t_alone * 1000:.1f} / {m_alone * 1000:.1f} / {c_alone * 1000:.1f} ms "
+          f"({t_alone / t_eng:.1f}x the engine's best, {m_alone / m_eng:.1f}x its median)\n"
+          f"  networkx baseline: {t_nx * 1000:.1f} / {m_nx * 1000:.1f} / {c_nx * 1000:.1f} ms "
+          f"({t_nx / t_eng:.1f}x the engine's best, {m_nx / m_eng:.1f}x its median)")
+    # the engine's worst kind of move: into the enemy's home, redoing the enemy's kept searches
+    allied_homes = sorted({c for c in hexmap.hexes["country"].dropna().unique()
+                           if c.split(" ")[0] in ("USSR", "Poland") or c.startswith("United Kingdom")})
+    front = front_moves(hexmap, after[-1], 2 * repeat, "Germany", allied_homes)
+    (f_eng, fm_eng, fc_eng), (f_alone, fm_alone, _) = timed_calls(list(zip(front, [0, 1] * repeat)),
+                                                                  [engine, alone])
+    print(f"after a German unit moves into an Allied home country (the Allied groups' searches redone), "
+          f"{repeat} runs:\n  engine: {f_eng * 1000:.1f} / {fm_eng * 1000:.1f} / {fc_eng * 1000:.1f} ms\n"
+          f"  csgraph-alone baseline: {f_alone * 1000:.1f} / {fm_alone * 1000:.1f} ms "
+          f"({f_alone / f_eng:.1f}x the engine's best, {fm_alone / fm_eng:.1f}x its median)")
     load1 = os.getloadavg()[0]
-    ok = t_eng * 1000 <= WORLD_GOAL_MS and t_eng < t_alone and t_eng < t_nx
-    print(f"every unit's verdict after a move, best of {repeat} (networkx {nx_repeat}), each run one move "
-          f"after the last:\n  engine: {t_eng * 1000:.1f} ms\n"
-          f"  csgraph-alone baseline: {t_alone * 1000:.1f} ms ({t_alone / t_eng:.2f}x the engine's time)\n"
-          f"  networkx baseline: {t_nx * 1000:.1f} ms ({t_nx / t_eng:.2f}x the engine's time)")
-    print(f"goal: at most {WORLD_GOAL_MS:.0f} ms and ahead of both baselines: {'PASS' if ok else 'FAIL'}")
+    ok = m_eng * 1000 <= WORLD_GOAL_MS and m_eng < m_alone and m_eng < m_nx
+    print(f"goal (median after a move): at most {WORLD_GOAL_MS:.0f} ms and ahead of both baselines: "
+          f"{'PASS' if ok else 'FAIL'}; after a move into the enemy's home: "
+          f"{'PASS' if fm_eng * 1000 <= WORLD_GOAL_MS and fm_eng < fm_alone else 'FAIL'}")
     print(f"load average {load0:.2f} at the start, {load1:.2f} at the end, on {os.cpu_count()} CPUs")
     return ok
 

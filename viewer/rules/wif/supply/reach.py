@@ -135,7 +135,8 @@ class GroupReach:
         # basic-leg distance from every hex to the nearest primary source
         self.land_p = nearest(side.reverse(BASIC), self.P, limit) if len(self.P) else None
         self._secondaries()
-        self._land = self._sea = None
+        self._land: np.ndarray | None = None
+        self._sea: np.ndarray | None = None
 
     def frozen(self) -> GroupReach:
         """This object with every distance :meth:`units` reads computed, and the side view let go
@@ -187,14 +188,14 @@ class GroupReach:
         if len(rows) == 0 or len(self.P) == 0:
             return np.zeros(len(rows), bool)
         b = self.budget[rows]
-        self._fields(need_sea=False)
-        ok = self._land[rows] <= b
+        land, _ = self._fields(need_sea=False)
+        ok = land[rows] <= b
         if not ok.all():
-            self._fields(need_sea=True)
-            ok |= self._sea[rows] <= b
+            _, sea = self._fields(need_sea=True)
+            ok |= sea[rows] <= b
         return ok
 
-    def _fields(self, need_sea: bool) -> None:
+    def _fields(self, need_sea: bool) -> tuple:
         """From every hex: the basic land leg to a primary source or a ``good1`` secondary
         (``_land``), and (``need_sea``) the basic leg with an overseas part to a primary source or
         a ``good0`` secondary (``_sea``)."""
@@ -204,11 +205,13 @@ class GroupReach:
             if not good.any():
                 return self.land_p
             return np.minimum(self.land_p, nearest(side.reverse(BASIC), self.xs[good], limit))
-        if self._land is None:
-            self._land = to(self.good1)
+        land = self._land
+        if land is None:
+            land = self._land = to(self.good1)
         if need_sea and self._sea is None:
-            sea_to = self._land if (self.good0 == self.good1).all() else to(self.good0)
+            sea_to = land if (self.good0 == self.good1).all() else to(self.good0)
             self._sea = sea_distance(side, self.links, sea_to, limit)
+        return land, self._sea
 
 
 def _closure(start: np.ndarray, step: np.ndarray) -> np.ndarray:
