@@ -189,9 +189,12 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
         weights = Weights(g, enter == 0, edges, base, np.flatnonzero(closed_zoc))
     else:
         weights = Weights(g, enter == 0, edges)
+    # what the side's searches depend on besides the kept state: the hexes enemy ZOC shuts and
+    # the sea areas closed (which also decide the strait hexsides of option 12 and the components)
+    reach_key = (power, np.flatnonzero(closed_zoc).tobytes(), area_block.tobytes())
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
                     frozen_port, embark_ok, landing, Matrices(g, weights), friendly_ctrl, weights,
-                    {"static": st, "sea_key": key})
+                    {"static": st, "sea_key": key, "reach_key": reach_key})
 
 
 def _zoc_shut(g: MapGraph, arrays: dict, power: str, pol: Politics) -> np.ndarray:

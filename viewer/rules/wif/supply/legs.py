@@ -42,6 +42,17 @@ class CsgraphSearch:
     def nearest(self, matrix, sources: np.ndarray, limit: float, offsets=None) -> np.ndarray:
         if offsets is None:
             return dijkstra(matrix, directed=True, indices=sources, limit=limit, min_only=True)
+        values = np.unique(offsets)
+        if len(values) <= 8:
+            # few distinct offsets (rule costs): the nearest of the sources starting at each, cut
+            # at what is left of the limit, plus that offset; no copy of the matrix
+            out = np.full(matrix.shape[0], _INF)
+            for v in values.tolist():
+                if v <= limit:
+                    at = sources[offsets == v]
+                    d = dijkstra(matrix, directed=True, indices=at, limit=limit - v, min_only=True)
+                    np.minimum(out, d + v, out=out)
+            return out
         # one extra node whose edges to the sources weigh their offsets: a single search
         n, k = matrix.shape[0], len(sources)
         nnz = int(matrix.indptr[-1])
@@ -105,6 +116,63 @@ def nearest(matrix, sources, limit: float, offsets=None) -> np.ndarray:
     if offsets is None:
         return BACKEND.nearest(matrix, sources, limit + 0.5)
     return BACKEND.nearest(matrix, sources, limit + 0.5, offsets)
+
+
+class Local:
+    """Distances of a multi-origin search (one row per origin) kept over the hexes it reached:
+    :meth:`at` reads them at any hexes of the map (``inf`` where the search did not reach)."""
+
+    def __init__(self, dist: np.ndarray, pos: np.ndarray | None):
+        self.dist, self.pos = dist, pos       # pos: map row -> column of ``dist`` (-1: not reached)
+
+    def at(self, rows) -> np.ndarray:
+        rows = np.asarray(rows, dtype=np.int64)
+        if self.pos is None:
+            return self.dist[:, rows]
+        p = self.pos[rows]
+        out = np.full((self.dist.shape[0], len(rows)), _INF)
+        ok = p >= 0
+        out[:, ok] = self.dist[:, p[ok]]
+        return out
+
+
+def local_search(matrix, origins, limit: float) -> Local:
+    """Distances from each origin, cut at ``limit``, as :func:`search` gives them (without the
+    predecessors), for reading at a few hexes (:meth:`Local.at`).
+
+    With the compiled backend the searches run over the part of the map the origins reach: one
+    search from all of them at once finds those hexes; every path of a cut search runs through
+    them only (costs are positive), so the distances are the same as over the whole map, and each
+    origin's row holds the hexes reached rather than the whole map."""
+    origins = np.asarray(origins, dtype=np.int64)
+    n = matrix.shape[0]
+    if len(origins) == 0:
+        return Local(np.empty((0, 0)), np.full(n, -1, dtype=np.int64))
+    if not isinstance(BACKEND, CsgraphSearch) or len(origins) == 1:
+        return Local(search(matrix, origins, limit)[0], None)
+    reached = np.flatnonzero(np.isfinite(nearest(matrix, origins, limit)))
+    pos = np.full(n, -1, dtype=np.int64)
+    pos[reached] = np.arange(len(reached))
+    sub = submatrix(matrix, reached, pos)
+    return Local(dijkstra(sub, directed=True, indices=pos[origins], limit=limit + 0.5), pos)
+
+
+def submatrix(matrix, rows: np.ndarray, pos: np.ndarray) -> csr_matrix:
+    """The square part of a CSR ``matrix`` over ``rows`` (sorted; ``pos``: row -> new index or -1),
+    closed (``inf``) entries left out."""
+    indptr = matrix.indptr
+    start, stop = indptr[rows].astype(np.int64), indptr[rows + 1].astype(np.int64)
+    counts = stop - start
+    total = int(counts.sum())
+    idx = np.arange(total) + np.repeat(start - (np.cumsum(counts) - counts), counts)
+    cols = pos[matrix.indices[idx]]
+    data = matrix.data[idx]
+    keep = (cols >= 0) & np.isfinite(data)
+    owner = np.repeat(np.arange(len(rows)), counts)[keep]
+    new_ptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner, minlength=len(rows)), out=new_ptr[1:])
+    m = len(rows)
+    return csr_matrix((data[keep], cols[keep].astype(np.int32), new_ptr.astype(np.int32)), shape=(m, m))
 
 
 def path(pred_row: np.ndarray, target: int) -> list[int]:

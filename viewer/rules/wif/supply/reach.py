@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from viewer.rules.wif.supply.legs import nearest, rule_cost, search
+from viewer.rules.wif.supply.legs import local_search, nearest, rule_cost
 from viewer.rules.wif.supply.result import BASIC, RAIL
 
 _INF = np.inf
@@ -66,10 +66,11 @@ class SeaLinks:
 
     def origin_costs(self, dist: np.ndarray, origins: np.ndarray, budgets: np.ndarray) -> np.ndarray:
         """Per tracer and sea component: what reaching that sea costs the tracer's line, from its
-        forward distances ``dist`` (one row per tracer): 0 from its own shore hex, else its overland
-        cost to a port it may put to sea from, within its budget less the far port."""
+        forward distances ``dist`` (one row per tracer) read at ``by_comp.values``: 0 from its own
+        shore hex, else its overland cost to a port it may put to sea from, within its budget less
+        the far port."""
         rows = self.by_comp.values
-        d = rule_cost(dist[:, rows])
+        d = rule_cost(dist)
         e = np.where(self.embark_ok[rows][None, :] & (d <= budgets[:, None] - 1), d, _INF)
         e[(rows[None, :] == origins[:, None]) & self.shore[origins][:, None]] = 0.0
         return self.by_comp.minimum(e, self.ncomp)
@@ -130,9 +131,20 @@ class GroupReach:
         self.S = list(sources.secondary)
         self.xs = np.array([x.row for x in self.S], dtype=np.int64)
         self.links = side.memo.get("links") or side.memo.setdefault("links", SeaLinks(side))
+        self.budget = side.budget
         # basic-leg distance from every hex to the nearest primary source
         self.land_p = nearest(side.reverse(BASIC), self.P, limit) if len(self.P) else None
         self._secondaries()
+        self._land: np.ndarray | None = None
+        self._sea: np.ndarray | None = None
+
+    def frozen(self) -> GroupReach:
+        """This object with every distance :meth:`units` reads computed, and the side view let go
+        (kept between traces, it must not hold the view's matrices)."""
+        if len(self.P):
+            self._fields(need_sea=True)
+        self.side = self.links = None
+        return self
 
     def _secondaries(self):
         """``good0`` / ``good1`` per secondary source: the least fixed point of WiF 2.4.2's chains."""
@@ -151,8 +163,8 @@ class GroupReach:
             return
         # basic legs between secondaries (not to one in the same hex)
         other = (np.arange(k)[:, None] != np.arange(k)[None, :]) & (xs[:, None] != xs[None, :])
-        db, _ = search(side.matrix[BASIC], xs, limit)
-        land = (rule_cost(db[:, xs]) <= b[:, None]) & other
+        db = local_search(side.matrix[BASIC], xs, limit)
+        land = (rule_cost(db.at(xs)) <= b[:, None]) & other
         g0 = _closure(rail_land, land)
         g1 = g0.copy()
         if not g1.all():                                  # a rail leg with an overseas part
@@ -160,9 +172,10 @@ class GroupReach:
         rest = np.flatnonzero(~g1)
         if len(rest) and g0.any():                        # a basic leg overseas to a good0 secondary
             to = np.flatnonzero(g0)
-            back, _ = search(side.reverse(BASIC), xs[to], limit)       # (target, hex): hex -> target
-            comp_cost = np.stack([self.links.component_cost(rule_cost(row)) for row in back])
-            reach = self.links.origin_costs(db[rest], xs[rest], b[rest])
+            back = local_search(side.reverse(BASIC), xs[to], limit)    # (target, hex): hex -> target
+            links = self.links
+            comp_cost = links.landing.minimum(rule_cost(back.at(links.landing.values)), links.ncomp) + 1
+            reach = links.origin_costs(db.at(links.by_comp.values)[rest], xs[rest], b[rest])
             cost = (reach[:, None, :] + comp_cost[None, :, :]).min(axis=2, initial=_INF)
             g1[rest] = ((cost <= b[rest, None]) & other[np.ix_(rest, to)]).any(axis=1)
         self.good0, self.good1 = g0, _closure(g1, land)
@@ -174,18 +187,31 @@ class GroupReach:
         rows = np.asarray(rows, dtype=np.int64)
         if len(rows) == 0 or len(self.P) == 0:
             return np.zeros(len(rows), bool)
+        b = self.budget[rows]
+        land, _ = self._fields(need_sea=False)
+        ok = land[rows] <= b
+        if not ok.all():
+            _, sea = self._fields(need_sea=True)
+            ok |= sea[rows] <= b
+        return ok
+
+    def _fields(self, need_sea: bool) -> tuple:
+        """From every hex: the basic land leg to a primary source or a ``good1`` secondary
+        (``_land``), and (``need_sea``) the basic leg with an overseas part to a primary source or
+        a ``good0`` secondary (``_sea``)."""
         side, limit = self.side, self.limit
-        b = side.budget[rows]
+
         def to(good):   # to the nearest primary source or secondary in ``good``
             if not good.any():
                 return self.land_p
             return np.minimum(self.land_p, nearest(side.reverse(BASIC), self.xs[good], limit))
-        land = to(self.good1)
-        ok = land[rows] <= b
-        if not ok.all():
+        land = self._land
+        if land is None:
+            land = self._land = to(self.good1)
+        if need_sea and self._sea is None:
             sea_to = land if (self.good0 == self.good1).all() else to(self.good0)
-            ok |= sea_distance(side, self.links, sea_to, limit)[rows] <= b
-        return ok
+            self._sea = sea_distance(side, self.links, sea_to, limit)
+        return land, self._sea
 
 
 def _closure(start: np.ndarray, step: np.ndarray) -> np.ndarray:

@@ -28,6 +28,7 @@ from viewer.rules.wif.supply.context import (
     scenario_arrays,
     side_view,
 )
+from viewer.rules.wif.supply import legs
 from viewer.rules.wif.supply.legs import SeaSearch, path, rule_cost, search
 from viewer.rules.wif.supply.reach import GroupReach
 from viewer.rules.wif.supply.result import (
@@ -182,8 +183,9 @@ def _counted(rows, raw_row) -> list[int]:
 class _Tracer:
     """One group's tracing: the vectorised verdicts, and the legs of a unit's chain on request."""
 
-    def __init__(self, hexmap, scenario, side, sources, limit, arrays):
+    def __init__(self, hexmap, scenario, side, sources, limit, arrays, home=None):
         self.hexmap, self.s, self.side, self.sources = hexmap, scenario, side, sources
+        self.home = home
         self.limit, self.arrays = limit, arrays
         self._grp = None
         self.sec_index = {x.unit: i for i, x in enumerate(sources.secondary) if x.unit}
@@ -194,13 +196,31 @@ class _Tracer:
             self._grp = _Group(self.hexmap, self.s, self.side, self.sources, self.limit)
         return self._grp
 
+    def reach(self) -> GroupReach:
+        """The group's :class:`GroupReach`, kept per group in the political state: after a move
+        that leaves this side's searches as they were (the same hexes shut by enemy ZOC, sea areas
+        closed and secondary sources), the last one answers again."""
+        side, src = self.side, self.sources
+        st = side.memo.get("static")
+        key = (side.memo.get("reach_key"), src.primary_rows.tobytes(),
+               np.array([x.row for x in src.secondary], dtype=np.int64).tobytes(), self.limit)
+        slot = ("reach", getattr(legs.BACKEND, "name", ""), side.power, self.home)   # one per backend
+        if st is None or key[0] is None:
+            return GroupReach(side, src, self.limit)
+        kept = st.memo.get(slot)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        reach = GroupReach(side, src, self.limit).frozen()
+        st.memo[slot] = (key, reach)
+        return reach
+
     def verdicts(self, units) -> dict[str, bool]:
         """Whether each unit is in supply (WiF 2.4.2), decided by :class:`GroupReach`."""
         return dict(zip((u.id for u in units), self.verdict_list(units)))
 
     def verdict_list(self, units, rows=None) -> list[bool]:
         """:meth:`verdicts` as a list aligned with ``units`` (``rows``: their hex rows, if known)."""
-        reach = GroupReach(self.side, self.sources, self.limit)
+        reach = self.reach()
         sec, unit_rows = self.sec_index, self.arrays["unit_rows"]
         if not sec:
             if rows is None:
@@ -259,7 +279,7 @@ def _tracers(hexmap, scenario, unit_ids):
         sources = find_sources(hexmap, scenario, units[0].__class__(id="", type="INF", power=power, home=home),
                                arrays, pol)
         limit = float(max(4, side.budget.max()))
-        tracers.append((_Tracer(hexmap, scenario, side, sources, limit, arrays), units, t.row[idx]))
+        tracers.append((_Tracer(hexmap, scenario, side, sources, limit, arrays, home), units, t.row[idx]))
     return fixed, tracers
 
 
