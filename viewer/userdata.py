@@ -282,7 +282,7 @@ def open_shared(token: str) -> dict:
         if not isinstance(doc, dict) or doc.get("kind") not in KINDS or not isinstance(doc.get("data"), dict):
             raise ShareError(f"the shared work under {token!r} holds an entry that is not saved work; "
                              f"allowed kinds: {', '.join(KINDS)}")
-        check_name(doc.get("name"))
+        check_name(doc["name"] if isinstance(doc.get("name"), str) else "")
         if doc.get("group") is not None:
             check_name(doc["group"])
     return bundle
