@@ -130,7 +130,8 @@ class ClassroomBar(pn.viewable.Viewer):
         loc = pn.state.location
         if loc is None:
             return "?" + urlencode(query)
-        return f"{loc.origin or ''}{loc.pathname or ''}?{urlencode(query)}"
+        page = (loc.href or "").split("#")[0].split("?")[0] or (loc.pathname or "")
+        return f"{page}?{urlencode(query)}"
 
     # -- reset --------------------------------------------------------------------------------
     def _ask_reset(self, _event=None) -> None:
