@@ -119,3 +119,112 @@ def test_reset_clears_the_visitors_board_after_a_confirmation(server, context):
     expect(page.locator(NVR).first).not_to_be_checked(timeout=WAIT)
     page.locator(".reset-open button").click()
     expect(page.locator(".reset-question")).to_contain_text("0 item", timeout=WAIT)
+
+
+def _two(browser):
+    return [browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2)]
+
+
+def test_two_browsers_keep_their_own_churchill_boards(server, browser):
+    base, _ = server
+    a_ctx, b_ctx = _two(browser)
+    try:
+        a = a_ctx.new_page()
+        _open(a, base + "/churchill")
+        step = a.locator(".churchill-step").first
+        expect(step).to_contain_text("Step 1 of", timeout=WAIT)
+        for attempt in range(3):  # a click before the widget is connected is lost: click again
+            a.locator(".churchill-step-next button").first.click()
+            try:
+                expect(step).to_contain_text("Step 2 of", timeout=15_000)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+        again = a_ctx.new_page()
+        _open(again, base + "/churchill")
+        expect(again.locator(".churchill-step").first).to_contain_text("Step 2 of", timeout=WAIT)
+        b = b_ctx.new_page()
+        _open(b, base + "/churchill")
+        expect(b.locator(".churchill-step").first).to_contain_text("Step 1 of", timeout=WAIT)
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+def test_two_browsers_keep_their_own_use_units(server, browser):
+    from tests.ui.browser import screen_xy
+    from viewer import hexgrid
+    from viewer.rules.use import grid
+
+    base, _ = server
+    url = base + "/use?board=fixture:france-1940"
+    q, r = grid.to_axial("2915")  # the 2nd Panzer of the 4.2.3.1 example
+    xy = list(hexgrid.hex_to_pixel(q, r, 1.0, "pointytop"))
+
+    def select_panzer(page):
+        _open(page, url)
+        page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('hexmap'))", timeout=WAIT)
+        sx, sy = page.evaluate(screen_xy("hexmap"), xy)
+        page.mouse.click(sx, sy)
+
+    a_ctx, b_ctx = _two(browser)
+    try:
+        a = a_ctx.new_page()
+        select_panzer(a)
+        a.locator("text=2nd Panzer: 10 MP").first.wait_for(timeout=WAIT)
+        a.locator(".use-remove-unit button").first.click()  # saved: this browser's board lacks it now
+        expect(a.locator("text=2nd Panzer: 10 MP").first).to_be_hidden(timeout=WAIT)
+        again = a_ctx.new_page()
+        select_panzer(again)
+        # the click has been answered (the hex is shown as selected), and no unit of it moves
+        again.locator("text=2915").first.wait_for(timeout=WAIT)
+        again.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+        assert again.locator("text=2nd Panzer: 10 MP").count() == 0
+        b = b_ctx.new_page()
+        select_panzer(b)
+        b.locator("text=2nd Panzer: 10 MP").first.wait_for(timeout=WAIT)  # the other browser still has it
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+def _saved_scenarios(page) -> list[str]:
+    return page.locator(".scenario-saved select").first.locator("option").all_inner_texts()
+
+
+def _save_scenario(page, name: str) -> None:
+    page.locator(".scenario-load-lesson button").first.click()
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    field = page.locator(".scenario-save-name input").first
+    field.fill(name)
+    field.press("Enter")
+    page.locator(".scenario-save button").first.click()
+    expect(page.locator(".scenario-saved select").first.locator("option", has_text=name)).to_have_count(
+        1, timeout=WAIT)
+
+
+def test_wif_scenarios_are_each_visitors_own_and_shared_by_link(server, browser):
+    base, _ = server
+    a_ctx, b_ctx = _two(browser)
+    try:
+        a, b = a_ctx.new_page(), b_ctx.new_page()
+        for page, name in ((a, "alice-plan"), (b, "bob-plan")):
+            _open(page, base + "/wif")
+            _save_scenario(page, name)
+        for page, mine, theirs in ((a, "alice-plan", "bob-plan"), (b, "bob-plan", "alice-plan")):
+            _open(page, base + "/wif")
+            page.locator(".scenario-saved select").first.wait_for(timeout=WAIT)
+            assert mine in _saved_scenarios(page) and theirs not in _saved_scenarios(page)
+        # the teacher (a) shares their scenario; the student (b) opens the link and finds a copy
+        a.locator(".share-open button").click()
+        a.locator(".share-items select").select_option(label="Scenario · alice-plan")
+        a.locator(".share-make button").click()
+        link = a.locator(".share-link input")
+        expect(link).to_have_value(lambda_re(r"/wif\?shared="), timeout=WAIT)
+        _open(b, link.input_value())
+        expect(b.locator(".shared-loaded")).to_contain_text("alice-plan", timeout=WAIT)
+        assert {"alice-plan", "bob-plan"} <= set(_saved_scenarios(b))
+    finally:
+        a_ctx.close()
+        b_ctx.close()
