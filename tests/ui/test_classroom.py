@@ -193,12 +193,21 @@ def _saved_scenarios(page) -> list[str]:
     return page.locator(".scenario-saved select").first.locator("option").all_inner_texts()
 
 
+_UNITS = """() => {
+  for (const doc of Bokeh.documents) {
+    const src = doc.get_model_by_name('scenario-units');
+    if (src && src.data.id) return src.data.id.length;
+  }
+  return 0;
+}"""
+
+
 def _save_scenario(page, name: str) -> None:
     page.locator(".scenario-load-lesson button").first.click()
+    page.wait_for_function(f"() => ({_UNITS})() > 0", timeout=WAIT)  # the lesson is on the map
     page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
-    field = page.locator(".scenario-save-name input").first
-    field.fill(name)
-    field.press("Enter")
+    page.locator(".scenario-save-name input").first.fill(name)
+    page.locator(".scenario-save-name input").first.press("Enter")
     page.locator(".scenario-save button").first.click()
     expect(page.locator(".scenario-saved select").first.locator("option", has_text=name)).to_have_count(
         1, timeout=WAIT)
