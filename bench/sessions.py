@@ -199,7 +199,11 @@ class Server:
         self._fh.close()
 
     def __enter__(self):
-        self.wait()
+        try:
+            self.wait()
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def __exit__(self, *exc):
@@ -357,6 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds a client waits for its document")
     ap.add_argument("--fresh", action="store_true", help="a fresh server for every round, not every app")
     ap.add_argument("--quick", action="store_true", help="N = 1 and 10 only, one process")
+    ap.add_argument("--server-args", default="", help="more `panel serve` options, e.g. "
+                    "'--unused-session-lifetime 15000' (Bokeh's default; docs/deploy.md \"How many students\")")
     args = ap.parse_args(argv)
     sizes = [10] if args.quick else sorted(set(args.sizes))
     procs_list = [1] if args.quick else args.procs
@@ -371,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
             single: Round | None = None
             for group in groups:
                 with tempfile.TemporaryDirectory(prefix="bench-sessions-") as data:
-                    server = Server((app,), procs=procs, data=data, log=Path(data) / "serve.log")
+                    server = Server((app,), procs=procs, data=data, log=Path(data) / "serve.log",
+                                    extra=tuple(args.server_args.split()))
                     with server:
                         asyncio.run(_warm(server, app, args.timeout))
                         for n in ([1, *group] if args.fresh and group != [1] else group):
@@ -396,4 +403,7 @@ async def _warm(server: Server, app: str, timeout: float) -> None:
 
 
 if __name__ == "__main__":
+    import signal
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the servers on the way out
     sys.exit(main())
