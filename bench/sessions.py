@@ -43,6 +43,10 @@ ROOT = Path(__file__).resolve().parents[1]
 APPS = ("wif", "use", "reference")
 SIZES = (10, 25, 50)
 PROCS = (1, 2)
+#: The `panel serve` options docs/deploy.md gives a classroom: a session built for a page waits 10
+#: minutes for its websocket (Bokeh's default, 15 s, drops it while other sessions are still
+#: being built, and the websocket then builds it a second time).
+CLASSROOM_ARGS = "--unused-session-lifetime 600000"
 #: Seconds a client waits for its document (a browser waits longer; Tornado's own client 20 s).
 TIMEOUT = 240.0
 _TOKEN = re.compile(r'"token"\s*:\s*"([^"]+)"')
@@ -361,15 +365,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=TIMEOUT, help="seconds a client waits for its document")
     ap.add_argument("--fresh", action="store_true", help="a fresh server for every round, not every app")
     ap.add_argument("--quick", action="store_true", help="N = 1 and 10 only, one process")
-    ap.add_argument("--server-args", default="", help="more `panel serve` options, e.g. "
-                    "'--unused-session-lifetime 15000' (Bokeh's default; docs/deploy.md \"How many students\")")
+    ap.add_argument("--server-args", default=CLASSROOM_ARGS, help="more `panel serve` options (default: "
+                    f"{CLASSROOM_ARGS!r}, docs/deploy.md \"How many students\"; '' for Bokeh's defaults)")
     args = ap.parse_args(argv)
     sizes = [10] if args.quick else sorted(set(args.sizes))
     procs_list = [1] if args.quick else args.procs
     import tempfile
 
     rounds: list[Round] = []
-    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs", flush=True)
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs; "
+          f"panel serve options: {args.server_args or '(Bokeh defaults)'}", flush=True)
     for procs in procs_list:
         for app in args.apps:
             plan = [1, *[n for n in sizes if n > 1]]

@@ -68,7 +68,7 @@ http {{
 def test_nginx_in_front_of_two_processes_loses_no_session(tmp_path):
     bench = _bench()
     port = bench.free_port()
-    origin = (f"--allow-websocket-origin=127.0.0.1:{port}", "--use-xheaders")
+    origin = (f"--allow-websocket-origin=127.0.0.1:{port}", "--use-xheaders", *bench.CLASSROOM_ARGS.split())
     data = tmp_path / "data"
     backends = [bench.Server((APP,), procs=1, data=str(data), log=tmp_path / f"backend{i}.log", extra=origin)
                 for i in range(2)]
