@@ -73,6 +73,8 @@ async def open_session(base: str, app: str, cookie: str | None = None, timeout: 
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
 
+    # every client at once: Tornado's client otherwise queues all but 10 requests (max_clients)
+    AsyncHTTPClient.configure(None, max_clients=10_000)
     start = time.monotonic()
     headers = {"Cookie": cookie} if cookie else {}
     conn = None
