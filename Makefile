@@ -5,8 +5,9 @@ BIN    := $(VENV)/bin
 PORT   ?= 5006
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHROMIUM := /usr/bin/chromium
+NGINX    := /usr/sbin/nginx
 
-.PHONY: serve test lint install install-test chromium bench clean
+.PHONY: serve test lint install install-test chromium nginx bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,12 +23,21 @@ $(VENV)/.installed-test: $(VENV)/.installed pyproject.toml
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium
+install-test: $(VENV)/.installed-test chromium nginx
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \
 		echo "Installing Debian's chromium for the browser tests"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	fi
+
+# nginx for the test of two server processes behind it (tests/common/test_nginx.py); where apt
+# cannot install it the test skips.
+nginx:
+	@if [ ! -x $(NGINX) ]; then \
+		echo "Installing Debian's nginx for the load-balancer test"; \
+		( $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y nginx ) \
+			|| echo "nginx could not be installed: tests/common/test_nginx.py will skip"; \
 	fi
 
 serve: install
@@ -47,6 +57,7 @@ bench: install-test
 	$(BIN)/python bench/supply.py
 	$(BIN)/python bench/world.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/sessions.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -26,6 +26,9 @@ class Game:
     night: bool = False
     #: The calculator slugs of each section of the app, in the order shown (section label key -> slugs).
     sections: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Kinds of saved work (viewer/userdata.py ``KINDS``) whose names the user picks, without the
+    #: game's id in front: the game's reset clears them and its share offers them.
+    named_saves: tuple[str, ...] = ()
 
     def calculators(self) -> tuple[str, ...]:
         """Every calculator slug the app shows, section by section."""
@@ -39,7 +42,7 @@ _DECLARED = (
                    "wif.ground-strike", "wif.strategic-bombing", "wif.carpet-bombing", "wif.land-odds",
                    "wif.air-to-air", "wif.us-entry", "wif.neutrality-pact", "wif.initiative",
                    "wif.soviet-resources"),
-    }),
+    }, named_saves=("scenarios",)),
     Game("use", "USE", "hexes", ("sea", "clear", "clear", "forest", "sea", "mountain", "clear"), sections={
         "calculators": ("use.move-cost", "use.attack-cost", "use.naval-move", "use.range", "use.stacking",
                         "use.national-will", "use.combat"),

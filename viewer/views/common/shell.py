@@ -11,6 +11,7 @@ from viewer.state import SessionState
 from viewer.views.common import visitor
 from viewer.views.common.language import LanguageSwitch, sync_language_with_url
 from viewer.views.common.rulelink import RulePanel, follow_rule_anchors
+from viewer.views.common.share import ClassroomBar, classroom_bar
 from viewer.views.common.text import alert, label, markdown, plain
 
 RAW_CSS = """
@@ -45,6 +46,12 @@ class AppShell:
         self._home = pn.pane.HTML("", margin=(0, 10))
         self._reference = pn.pane.HTML("", margin=(0, 10), css_classes=["reference-link"])
         self.language = LanguageSwitch(state=self.state)
+        #: Share… and Reset… of a game's page (None elsewhere); a ``?shared=`` link is copied into
+        #: the visitor's saved work here, before the app builds its views and restores its work.
+        self.classroom: ClassroomBar | None = None
+        game = _game_of(title_key)
+        if game and pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            self.classroom = classroom_bar(self.state, game, self.report)
         self._visitor = pn.pane.HTML("", width=0, height=0, margin=0, css_classes=["visitor-id"])
         self.rule_panel = RulePanel(state=self.state)
         follow_rule_anchors(self.state)
@@ -88,7 +95,15 @@ class AppShell:
             title="",
             header=[pn.Row(self._title, self._home, self._reference, pn.HSpacer(), self.language,
                            self._visitor, sizing_mode="stretch_width")],
-            main=[self.banner, pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
+            main=[self.banner, *([self.classroom] if self.classroom is not None else []), pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
             header_background="#2b3a42",
         )
         return template
+
+
+def _game_of(title_key: str | None) -> str | None:
+    """The game a page's title key names (``game.<id>.name``), or None (the landing page, the reference)."""
+    from viewer.games import GAMES
+
+    parts = (title_key or "").split(".")
+    return parts[1] if len(parts) == 3 and parts[0] == "game" and parts[1] in GAMES else None

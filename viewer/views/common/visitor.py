@@ -9,6 +9,7 @@ can read only the folder of their own id.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import secrets
 from weakref import WeakKeyDictionary
@@ -62,6 +63,21 @@ def cookie_script() -> str:
         return ""
     return (f"<script>document.cookie = '{COOKIE}={cookie}; path=/; max-age=31536000; SameSite=Strict';"
             "</script>")
+
+
+#: Login names (comma-separated) allowed to make share links; unset: every visitor may
+#: (docs/deploy.md "Sharing and resetting").
+TEACHERS_VAR = "WARGAME_VIEWER_TEACHERS"
+
+
+def may_share() -> bool:
+    """Whether the visitor of the page may make share links: everyone, unless the server names its
+    teachers in ``WARGAME_VIEWER_TEACHERS`` (then only those logged-in users)."""
+    named = {n.strip() for n in os.environ.get(TEACHERS_VAR, "").split(",") if n.strip()}
+    if not named:
+        return True
+    user = pn.state.user if pn.state.curdoc is not None else None
+    return bool(user) and str(user) in named
 
 
 def install() -> None:
