@@ -120,8 +120,8 @@ class LessonPlayer(pn.viewable.Viewer):
         self.player = lessons.LessonPlayer(lessons.load(self.lesson))
         self.choose = pn.widgets.Select(groups=self._options(), value=self.lesson, width=420,
                                         css_classes=["lesson-select"])
-        self.back = pn.widgets.Button(name="", width=110, css_classes=["lesson-back"])
-        self.next = pn.widgets.Button(name="", width=110, button_type="primary", css_classes=["lesson-next"])
+        self.back = pn.widgets.Button(label="", width=110, css_classes=["lesson-back"])
+        self.next = pn.widgets.Button(label="", width=110, color="primary", css_classes=["lesson-next"])
         self.counter = pn.pane.HTML("", css_classes=["lesson-counter"], margin=(12, 10))
         self.title = pn.pane.HTML("", css_classes=["lesson-title"], sizing_mode="stretch_width",
                                   stylesheets=[_CSS])
@@ -229,8 +229,8 @@ class LessonPlayer(pn.viewable.Viewer):
         lang = self.state.lang
         player, lesson = self.player, self.player.lesson
         view = player.view(lang=lang)
-        self.back.name = label("lessons.back", lang)
-        self.next.name = label("lessons.next", lang)
+        self.back.label = label("lessons.back", lang)
+        self.next.label = label("lessons.next", lang)
         self.back.disabled = player.at_start
         self.next.disabled = player.at_end
         self.counter.object = html.escape(label("lessons.step_of", lang, i=player.index + 1, n=player.count))
