@@ -16,6 +16,8 @@ from viewer.views.churchill.settings import BoardSettingsPanel
 from viewer.views.churchill.stepper import ConferenceStepper
 from viewer.views.common.sections import Sections
 from viewer.views.common.text import label
+from viewer.views.common.lesson_player import open_lessons_from_url
+from viewer.views.churchill.lesson_board import lesson_section
 
 extension()
 shell = AppShell("game.churchill.name")
@@ -33,5 +35,7 @@ settings = BoardSettingsPanel(game_state=session, state=shell.state)
 sections = Sections(state=shell.state, sections={
     "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
     "ui.calculators": lambda: CalculatorList(shell.state, section("churchill", "calculators"), store=store),
+    "ui.lessons": lambda: lesson_section(shell),
 })
+open_lessons_from_url(sections)
 shell.serve(sections)

@@ -10,6 +10,8 @@ from viewer.views.common.sections import Sections
 from viewer.views.starcraft.panel import StarcraftPanel
 from viewer.views.starcraft.rounds import RoundTrackerView
 from viewer.views.starcraft.table import StarcraftTableView
+from viewer.views.common.lesson_player import open_lessons_from_url
+from viewer.views.starcraft.lesson_board import lesson_section
 
 extension()
 shell = AppShell("game.starcraft.name")
@@ -17,5 +19,7 @@ sc = StarcraftState()
 table = StarcraftTableView(state=shell.state, game_state=sc)
 panel = StarcraftPanel(state=shell.state, game_state=sc)
 sections = Sections(state=shell.state, sections={"sc.ui.table": pn.Row(table, panel, sizing_mode="stretch_width"),
-                                                 "sc.ui.rounds": lambda: RoundTrackerView(state=shell.state, game_state=sc)})
+                                                 "sc.ui.rounds": lambda: RoundTrackerView(state=shell.state, game_state=sc),
+                                                 "ui.lessons": lambda: lesson_section(shell)})
+open_lessons_from_url(sections)
 shell.serve(sections)

@@ -19,6 +19,8 @@ from viewer.views.use.board import UseMap
 from viewer.rules.use import tables as use_tables
 from viewer.views.common.tables import TableEditors
 from viewer.views.use.units import UseUnits
+from viewer.views.common.lesson_player import open_lessons_from_url
+from viewer.views.use.lesson_board import lesson_section
 
 USE_CALCULATORS = section("use", "calculators")
 
@@ -43,5 +45,7 @@ def calculators():
 
 
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(board_map, units, activation, sizing_mode="stretch_width"),
-                                                 "ui.calculators": calculators})
+                                                 "ui.calculators": calculators,
+                                                 "ui.lessons": lambda: lesson_section(shell)})
+open_lessons_from_url(sections)
 shell.serve(sections)

@@ -21,6 +21,8 @@ from viewer.views.wif.hex_weather import link_to_map
 from viewer.views.wif.weather import WeatherPanel
 from viewer.views.wif.maps import MAPS, choose_map, report_map_choice
 from viewer.views.common.url import url_value
+from viewer.views.common.lesson_player import open_lessons_from_url
+from viewer.views.wif.lesson_board import lesson_section
 
 extension()
 shell = AppShell("game.wif.name")
@@ -46,5 +48,7 @@ def calculators():
 
 
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
-                                                 "ui.calculators": calculators})
+                                                 "ui.calculators": calculators,
+                                                 "ui.lessons": lambda: lesson_section(shell)})
+open_lessons_from_url(sections)
 shell.serve(sections)

@@ -1,0 +1,329 @@
+"""The lesson player of every app: the game's lessons by rule, a step at a time (docs/lessons.md).
+
+:class:`LessonPlayer` draws what :class:`viewer.lessons.LessonPlayer` returns and holds nothing
+else: the step's title, question and explanation, the answer the engine computes with its rule
+links, a mark when the engine disagrees with the lesson, the chart cells the text does not give
+and which of our places plays each role. A game's *board* (:class:`LessonBoard`) draws the step's
+highlight on that game's board; whatever it cannot draw is named in the player's text.
+
+Every widget is created once; a step change or a language switch sets properties in place.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import panel as pn
+import param
+
+import viewer.lessons as lessons
+from viewer.calculators.format import shown
+from viewer.lessons.answers import _MISSING, Mismatch
+from viewer.ruleref import RuleRef
+from viewer.state import SessionState
+from viewer.views.common.rulelink import rule_anchor
+from viewer.views.common.step_list import StepList, inline_markdown
+from viewer.views.common.text import label, markdown
+
+#: The highlight kinds a step may name (docs/lessons.md, "Writing a lesson").
+HIGHLIGHT_KINDS = ("hexes", "hexsides", "path", "range", "track_boxes", "models")
+
+_CSS = """
+:host .lesson-mismatch { color: #b00020; font-weight: bold; }
+:host .lesson-agrees { color: #2e7d32; }
+:host a.rule-link { margin-right: 6px; color: #1a5fb4; }
+"""
+
+
+class LessonBoard:
+    """What a game's board shows of a lesson step. ``panel`` is the board (or None: text only);
+    :meth:`show` marks a step's highlight and returns the kinds it drew, so the player names the
+    others in words."""
+
+    panel: Any = None
+
+    def show(self, player: lessons.LessonPlayer, view: lessons.StepView) -> set[str]:
+        """Mark ``view``'s highlight (``player.lesson`` played on ``player.board``)."""
+        return set()
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """One step of an engine's explanation, as :class:`StepList` draws it."""
+
+    key: str
+    words: str
+    rule: RuleRef | None
+
+    def text(self, lang: str) -> str:
+        return self.words
+
+
+def _ref(text: str | None) -> RuleRef | None:
+    if not text:
+        return None
+    try:
+        return RuleRef.parse(str(text))
+    except ValueError:
+        return None
+
+
+def _rule_links(rules) -> str:
+    out = []
+    for r in rules:
+        ref = r if isinstance(r, RuleRef) else _ref(r)
+        out.append(rule_anchor(ref) if ref else html.escape(str(r)))
+    return " ".join(out)
+
+
+def _highlight_words(kind: str, value: Any) -> str:
+    if kind == "range" and isinstance(value, dict):
+        return f"{value.get('origin')} · {value.get('radius')} {value.get('unit') or 'hexes'}"
+    if kind == "hexsides":
+        return ", ".join("–".join(map(str, side)) for side in value)
+    if kind == "path":
+        return " → ".join(map(str, value))
+    return ", ".join(map(str, value))
+
+
+def _mismatch(m: Mismatch, lang: str) -> str:
+    got = label("lessons.absent", lang) if m.absent else shown(m.got, lang)
+    return label("lessons.mismatch", lang, field=m.field, expected=shown(m.expected, lang), got=got)
+
+
+class LessonPlayer(pn.viewable.Viewer):
+    """A game's lessons listed by rule, Back / Next through the chosen one, and each step's texts
+    and computed answer; ``board`` marks the step on the game's board."""
+
+    state = param.ClassSelector(class_=SessionState, doc="The page's session: language.")
+
+    game = param.String(default="", doc="The id of the game whose lessons are played.")
+
+    board = param.ClassSelector(class_=LessonBoard, default=None, allow_None=True, doc="""
+        Draws each step's highlight on the game's board (None: the highlight is named in words).""")
+
+    lesson = param.String(default="", doc="The id of the lesson being played (game/name).")
+
+    step = param.Integer(default=0, bounds=(0, None), doc="The step shown, counted from 0.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        if self.board is None:
+            self.board = LessonBoard()
+        self._groups = self._grouped()
+        ids = [lesson.id for group in self._groups.values() for lesson in group]
+        if not ids:
+            raise ValueError(f"the game {self.game!r} has no lessons")
+        if self.lesson not in ids:
+            self.lesson = ids[0]
+        self.player = lessons.LessonPlayer(lessons.load(self.lesson))
+        self.choose = pn.widgets.Select(groups=self._options(), value=self.lesson, width=420,
+                                        css_classes=["lesson-select"])
+        self.back = pn.widgets.Button(label="", width=110, css_classes=["lesson-back"])
+        self.next = pn.widgets.Button(label="", width=110, color="primary", css_classes=["lesson-next"])
+        self.counter = pn.pane.HTML("", css_classes=["lesson-counter"], margin=(12, 10))
+        self.title = pn.pane.HTML("", css_classes=["lesson-title"], sizing_mode="stretch_width",
+                                  stylesheets=[_CSS])
+        self.question = markdown("", css_classes=["lesson-question"], sizing_mode="stretch_width")
+        self.explanation = markdown("", css_classes=["lesson-explanation"], sizing_mode="stretch_width")
+        self.answer = pn.pane.HTML("", css_classes=["lesson-answer"], sizing_mode="stretch_width",
+                                   stylesheets=[_CSS])
+        self.steps = StepList(css_classes=["lesson-steps"], item_class="lesson-step")
+        self.notes = pn.pane.HTML("", css_classes=["lesson-notes"], sizing_mode="stretch_width",
+                                  stylesheets=[_CSS])
+        self.back.on_click(lambda _e: self.go(self.step - 1))
+        self.next.on_click(lambda _e: self.go(self.step + 1))
+        self.choose.param.watch(self._on_choose, "value")
+        self.state.param.watch(self._on_lang, "lang")
+        self.layout = pn.Column(
+            self.choose, pn.Row(self.back, self.counter, self.next), self.title, self.question,
+            self.explanation, self.answer, self.steps, self.notes,
+            sizing_mode="stretch_width", css_classes=["lesson-player"])
+        self._draw()
+
+    # ------------------------------------------------------------------ the list of lessons
+    def _grouped(self) -> dict[str, list[lessons.Lesson]]:
+        """Each lesson once, under the first of its rules in rule order."""
+        placed: set[str] = set()
+        out: dict[str, list[lessons.Lesson]] = {}
+        for rule, group in lessons.by_rule(self.game).items():
+            for lesson in group:
+                if lesson.id not in placed:
+                    placed.add(lesson.id)
+                    out.setdefault(rule, []).append(lesson)
+        return out
+
+    def _options(self) -> dict[str, dict[str, str]]:
+        lang = self.state.lang
+        return {rule: {f"{lesson.title(lang)} ({len(lesson.steps)})": lesson.id for lesson in group}
+                for rule, group in self._groups.items()}
+
+    @property
+    def lesson_ids(self) -> list[str]:
+        return [lesson.id for group in self._groups.values() for lesson in group]
+
+    # ------------------------------------------------------------------ moving
+    def open(self, lesson_id: str, step: int = 0) -> None:
+        """Show ``lesson_id`` at ``step`` (0-based); a bad id or step raises the model's error."""
+        player = lessons.LessonPlayer(lessons.load(lesson_id))
+        player.goto(step)
+        with pn.io.hold():
+            self.player = player
+            self.lesson, self.step = lesson_id, step
+            if self.choose.value != lesson_id:
+                self.choose.value = lesson_id
+            self._draw()
+
+    def go(self, step: int) -> None:
+        """Show step ``step`` of the current lesson, kept within its ends."""
+        step = max(0, min(step, self.player.count - 1))
+        if step == self.step:
+            return
+        with pn.io.hold():
+            self.player.goto(step)
+            self.step = step
+            self._draw()
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def backward(self) -> None:
+        self.go(self.step - 1)
+
+    def _on_choose(self, event):
+        if event.new != self.lesson:
+            self.open(event.new, 0)
+
+    def _on_lang(self, *_):
+        with pn.io.hold():
+            value = self.choose.value
+            self.choose.groups = self._options()
+            self.choose.value = value
+            self._draw()
+
+    def from_url(self, asked_lesson: str, asked_step: str, report: Callable[[str], None]) -> None:
+        """Open the lesson and step a permalink names (``?lesson=<name>&step=<n>``, steps from 1);
+        a bad value is reported with what is allowed and the first step is shown instead."""
+        lang = self.state.lang
+        if not asked_lesson:
+            return
+        ids = self.lesson_ids
+        short = {i.split("/", 1)[1]: i for i in ids}
+        lesson_id = asked_lesson if asked_lesson in ids else short.get(asked_lesson)
+        if lesson_id is None:
+            report(label("lessons.bad_lesson", lang, value=asked_lesson, allowed=", ".join(short)))
+            return
+        count = len(lessons.load(lesson_id).steps)
+        step = 1
+        if asked_step:
+            if asked_step.isdigit() and 1 <= int(asked_step) <= count:
+                step = int(asked_step)
+            else:
+                report(label("lessons.bad_step", lang, value=asked_step, lesson=lesson_id.split("/", 1)[1],
+                             count=count))
+        self.open(lesson_id, step - 1)
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        lang = self.state.lang
+        player, lesson = self.player, self.player.lesson
+        view = player.view(lang=lang)
+        self.back.label = label("lessons.back", lang)
+        self.next.label = label("lessons.next", lang)
+        self.back.disabled = player.at_start
+        self.next.disabled = player.at_end
+        self.counter.object = html.escape(label("lessons.step_of", lang, i=player.index + 1, n=player.count))
+        self.title.object = (f"<h4>{html.escape(view.title)}</h4>"
+                             f"<div class='lesson-rules'>{_rule_links(view.rules)}</div>")
+        self.question.object = f"**{label('lessons.question', lang)}** {view.question}"
+        self.explanation.object = view.explanation
+        self.answer.object = self._answer_html(view, lang)
+        computed = view.computed
+        self.steps.show([_Shown(f"{i}", s.get("text", ""), _ref(s.get("rule")))
+                         for i, s in enumerate(computed.steps if computed else [])], lang)
+        drawn = self.board.show(player, view) if self.board is not None else set()
+        self.notes.object = self._notes_html(lesson, view, drawn, lang)
+
+    def _answer_html(self, view: lessons.StepView, lang: str) -> str:
+        computed = view.computed
+        if computed is None:
+            return f"<p class='lesson-no-answer'>{html.escape(label('lessons.no_answer', lang))}</p>"
+        rows = []
+        fields = list(view.expected) or list(computed.value)
+        for key in fields:
+            got = computed.field(key)
+            value = "—" if got is _MISSING else shown(got, lang)
+            rows.append(f"<li><code>{html.escape(key)}</code>: {html.escape(value)}</li>")
+        agree = (f"<p class='lesson-agrees'>{html.escape(label('lessons.agrees', lang))}</p>" if view.agrees else
+                 f"<p class='lesson-mismatch'>⚠ {html.escape(label('lessons.disagrees', lang))} "
+                 + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
+        rules = f" {_rule_links(computed.rules)}" if computed.rules else ""
+        return (f"<b>{html.escape(label('lessons.answer', lang))}</b> <code>{html.escape(computed.slug)}</code>"
+                f"{rules}<ul>{''.join(rows)}</ul>{agree}")
+
+    def _notes_html(self, lesson: lessons.Lesson, view: lessons.StepView, drawn: set[str], lang: str) -> str:
+        parts = []
+        needs = [*lesson.needs, *view.step.needs]
+        missing = list(view.computed.missing) if view.computed else []
+        if needs or missing:
+            items = [f"<li><code>{html.escape(n.key)}</code>"
+                     + (f" — {inline_markdown(n.note(lang))}" if n.note else "") + "</li>" for n in needs]
+            named = {n.key for n in needs}
+            items += [f"<li><code>{html.escape(m)}</code></li>" for m in missing if m not in named]
+            parts.append(f"<div class='lesson-needs'><b>{html.escape(label('lessons.needs', lang))}</b>"
+                         f"<ul>{''.join(items)}</ul></div>")
+        if lesson.roles:
+            items = [f"<li><b>{html.escape(r.place)}</b>: {inline_markdown(r.role(lang))}</li>" for r in lesson.roles]
+            parts.append(f"<div class='lesson-roles'><b>{html.escape(label('lessons.roles', lang))}</b>"
+                         f"<ul>{''.join(items)}</ul></div>")
+        words = [f"<li>{html.escape(label(f'lessons.mark.{kind}', lang))}: {html.escape(_highlight_words(kind, value))}</li>"
+                 for kind, value in view.highlight.items() if value and kind not in drawn]
+        if words:
+            parts.append(f"<div class='lesson-marks'><b>{html.escape(label('lessons.marks', lang))}</b>"
+                         f"<ul>{''.join(words)}</ul></div>")
+        return "".join(parts)
+
+    def __panel__(self):
+        return self.layout
+
+
+#: The address keys of a lesson permalink: ``?lesson=<name>&step=<n>`` (steps counted from 1).
+URL_KEYS = ("lesson", "step")
+
+
+def open_from_url(player: LessonPlayer, report: Callable[[str], None]) -> None:
+    """Open the lesson and step the page's address names (:meth:`LessonPlayer.from_url`)."""
+    from viewer.views.common.url import url_value
+
+    player.from_url(url_value("lesson"), url_value("step"), report)
+
+
+def open_lessons_from_url(sections, key: str = "ui.lessons") -> None:
+    """Show the Lessons section at once when the address names a lesson (a permalink)."""
+    from viewer.views.common.url import url_value
+
+    if url_value("lesson") and key in sections.keys:
+        sections.switch.value = key
+
+
+class LessonSection(pn.viewable.Viewer):
+    """An app's Lessons section: the player above the game's board (:class:`LessonBoard`)."""
+
+    player = param.ClassSelector(class_=LessonPlayer, doc="The lesson player.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        board = self.player.board
+        items = [self.player] + ([board.panel] if board is not None and board.panel is not None else [])
+        self.layout = pn.Column(*items, sizing_mode="stretch_width", css_classes=["lesson-section"])
+
+    @classmethod
+    def build(cls, shell, game: str, board: LessonBoard | None = None) -> "LessonSection":
+        """The section of ``game`` on ``shell``'s page, at the lesson and step of its address."""
+        player = LessonPlayer(state=shell.state, game=game, board=board)
+        open_from_url(player, shell.report)
+        return cls(player=player)
+
+    def __panel__(self):
+        return self.layout
