@@ -57,6 +57,7 @@ FILES = {
                 p = p_hit(self.strength)
                 return Result({"p_hit": percent(p)}, [self.step("need", rule=R_FIRE, p=percent(p))])
         ''',
+    f"viewer/lessons/{GAME}/__init__.py": '"""Kriegspiel lessons (none yet)."""\n',
     f"viewer/state/{GAME}/__init__.py": '"""Kriegspiel session state (none yet)."""\n',
     f"viewer/views/{GAME}/__init__.py": '"""Kriegspiel views (the shared ones suffice)."""\n',
     f"viewer/reference/data/rules-{GAME}.yaml": '''
