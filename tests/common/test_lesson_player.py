@@ -21,7 +21,7 @@ from viewer.views import AppShell
 from viewer.views.common.lesson_player import LessonPlayer, LessonSection
 
 GAMES = ["wif", "use", "asl", "churchill", "starcraft"]
-APPS = Path(__file__).resolve().parents[2] / "apps"
+APPS = Path(__file__).resolve().parents[2] / "viewer" / "apps"
 
 
 def section(game: str, lang: str = "en") -> tuple[AppShell, LessonSection]:

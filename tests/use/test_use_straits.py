@@ -165,7 +165,7 @@ def test_cli_naval_move_reads_the_settings():
     def run(*args):
         out = subprocess.run([sys.executable, "-m", "viewer", "calc", "use.naval-move", "board=use", "start=Marseille",
                               "destination=Bordeaux", "faction=axis", *args], capture_output=True, text=True)
-        return out.returncode, json.loads(out.stdout)
+        return out.returncode, json.loads(out.stdout if out.returncode == 0 else out.stderr)
     code, plain = run()
     assert code == 0 and plain["result"]["path"] is None and "Strait of Gibraltar" in plain["result"]["closed"]
     code, held = run("city_control=Gibraltar=axis,Marseille=axis,Bordeaux=axis")
