@@ -109,8 +109,15 @@ def test_nginx_in_front_of_two_processes_loses_no_session(tmp_path):
         assert all(r.bytes > 10_000 for r in results)  # a whole document, not an error page
         # the cookie hash spreads the class over both processes, and keeps each visitor's page and
         # websocket on one of them (else a process builds a second session for the websocket)
-        lines = [line.split() for line in (prefix / "access.log").read_text().splitlines()
-                 if line.startswith(f"/{APP}")]
+        def logged():
+            return [line.split() for line in (prefix / "access.log").read_text().splitlines()
+                    if line.startswith(f"/{APP}")]
+
+        # nginx logs a websocket when it closes: wait until every client's has
+        deadline = time.monotonic() + 60
+        while sum(uri.startswith(f"/{APP}/ws") for uri, *_ in logged()) < SESSIONS and time.monotonic() < deadline:
+            time.sleep(0.5)
+        lines = logged()
         backend_of: dict[str, set[str]] = {}
         for uri, cookie, upstream, _status in lines:
             backend_of.setdefault(cookie, set()).add(upstream)
