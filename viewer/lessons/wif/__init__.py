@@ -4,14 +4,13 @@ a bundled scenario (WiF 2.4) and the range between two hexes (WiF 2.8)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from viewer import hexgrid
 from viewer.errors import ViewerError
 from viewer.lessons.boards import Engine, LessonBoard, close, register_board, register_engine
 from viewer.ruleref import RuleRef
+from viewer.rules.wif.scenario_io import bundled_scenarios
 from viewer.rules.wif.weather import CONDITIONS, ZONES
 
 
@@ -27,25 +26,6 @@ def _labels(name: str) -> frozenset[str]:
     return frozenset(_map(name).hexes["label"].astype(str))
 
 
-def _scenario_dirs() -> list[Path]:
-    """The wheel's ``viewer/maps/scenarios``, then the checkout's ``maps/scenarios``."""
-    dirs = []
-    pkg = resources.files("viewer") / "maps" / "scenarios"
-    if pkg.is_dir():
-        dirs.append(Path(str(pkg)))
-    checkout = Path(__file__).resolve().parents[3] / "maps" / "scenarios"
-    if checkout.is_dir():
-        dirs.append(checkout)
-    return dirs
-
-
-def scenarios() -> dict[str, Path]:
-    """The worked scenarios shipped with the package (maps/scenarios/README.md), by name."""
-    found: dict[str, Path] = {}
-    for d in _scenario_dirs():
-        for f in sorted(d.glob("*.yaml")):
-            found.setdefault(f.stem, f)
-    return found
 
 
 class WifLessonBoard(LessonBoard):
@@ -91,7 +71,7 @@ def _scenario(state: dict[str, Any], board: str | None):
     from viewer.rules.wif.scenario import ScenarioError
 
     name = state.get("scenario")
-    known = scenarios()
+    known = bundled_scenarios()
     hexmap = _map(board or "europe")
     try:
         if isinstance(name, dict):       # a scenario written in the lesson (maps/scenarios/README.md)

@@ -7,6 +7,7 @@ map with several sheets ``"sheet:label"``), never as q/r. Every fault raises
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 import yaml
@@ -390,3 +391,24 @@ def save_scenario(scenario: S.Scenario, path, hexmap=None) -> Path:
     text = yaml.safe_dump(scenario_to_dict(scenario, hexmap), sort_keys=False, allow_unicode=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def _scenario_dirs() -> list[Path]:
+    """The wheel's ``viewer/maps/scenarios`` first, then the checkout's ``maps/scenarios``."""
+    dirs = []
+    pkg = resources.files("viewer") / "maps" / "scenarios"
+    if pkg.is_dir():
+        dirs.append(Path(str(pkg)))
+    checkout = Path(__file__).resolve().parents[3] / "maps" / "scenarios"
+    if checkout.is_dir():
+        dirs.append(checkout)
+    return dirs
+
+
+def bundled_scenarios() -> dict[str, Path]:
+    """Worked scenarios shipped with the package: file stem -> path (WiF 2.4.2 examples)."""
+    found: dict[str, Path] = {}
+    for d in _scenario_dirs():
+        for f in sorted(d.glob("*.yaml")):
+            found.setdefault(f.stem, f)
+    return found

@@ -12,14 +12,13 @@ YAML file or text, and the user's data folder (kind ``scenarios``). Every edit p
 from __future__ import annotations
 
 import dataclasses
-from importlib import resources
 from pathlib import Path
 
 import param
 
 from viewer.board import HexMap
 from viewer.rules.wif.scenario import Scenario, ScenarioError, Unit
-from viewer.rules.wif.scenario_io import load_scenario, scenario_to_dict
+from viewer.rules.wif.scenario_io import bundled_scenarios, load_scenario, scenario_to_dict
 from viewer.userdata import UserDataError, UserStore
 
 #: How many edits undo can take back.
@@ -27,25 +26,6 @@ UNDO_DEPTH = 100
 MODES = ("select", "move")
 
 
-def _scenario_dirs() -> list[Path]:
-    """The wheel's ``viewer/maps/scenarios`` first, then the checkout's ``maps/scenarios``."""
-    dirs = []
-    pkg = resources.files("viewer") / "maps" / "scenarios"
-    if pkg.is_dir():
-        dirs.append(Path(str(pkg)))
-    checkout = Path(__file__).resolve().parents[3] / "maps" / "scenarios"
-    if checkout.is_dir():
-        dirs.append(checkout)
-    return dirs
-
-
-def bundled_scenarios() -> dict[str, Path]:
-    """Worked scenarios shipped with the package: file stem -> path (WiF 2.4.2 examples)."""
-    found: dict[str, Path] = {}
-    for d in _scenario_dirs():
-        for f in sorted(d.glob("*.yaml")):
-            found.setdefault(f.stem, f)
-    return found
 
 
 def scenario_yaml(scenario: Scenario, hexmap: HexMap | None = None) -> str:
