@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import html
 import importlib
-import runpy
 from collections import Counter
 from pathlib import Path
 
-import panel as pn
 import pytest
-from bokeh.document import Document
-from bokeh.model import Model
 
 import viewer.lessons as lessons
 from viewer.lessons.model import read_lesson
 from viewer.views import AppShell
 from viewer.views.common.lesson_player import LessonPlayer, LessonSection
+
+from tests.common.page_watch import Watch, build_page
 
 GAMES = ["wif", "use", "asl", "churchill", "starcraft"]
 APPS = Path(__file__).resolve().parents[2] / "viewer" / "apps"
@@ -216,30 +214,6 @@ def test_permalinks_open_a_step_or_say_what_is_allowed():
 # ---------------------------------------------------------------- models made per step
 
 
-class Watch:
-    """Counts Bokeh models created while active (as tests/common/test_page_updates.py)."""
-
-    def __init__(self, doc, monkeypatch):
-        self.doc, self.created, self.walks = doc, Counter(), 0
-        init, recompute = Model.__init__, type(doc.models).recompute
-        watch = self
-
-        def counting_init(model, *a, **k):
-            watch.created[type(model).__name__] += 1
-            init(model, *a, **k)
-
-        def counting_recompute(models):
-            watch.walks += 1
-            recompute(models)
-
-        monkeypatch.setattr(Model, "__init__", counting_init)
-        monkeypatch.setattr(type(doc.models), "recompute", counting_recompute)
-
-    def run(self, action):
-        with pn.io.server.set_curdoc(self.doc):
-            action()
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_steps_and_language_switches_create_no_model(game, monkeypatch, tmp_path):
     """The app page opened at a lesson permalink, as the server builds it; then every step of the
@@ -250,14 +224,7 @@ def test_steps_and_language_switches_create_no_model(game, monkeypatch, tmp_path
     lesson_id = _first_lesson_with_steps(game, 3)
     asked = {"lesson": lesson_id.split("/", 1)[1], "step": "1"}
     monkeypatch.setattr(url, "url_value", lambda name: asked.get(name, ""))
-    served: list = []
-    monkeypatch.setattr(pn.viewable.ServableMixin, "servable", lambda self, *a, **k: served.append(self) or self)
-    doc = Document()
-    monkeypatch.setattr(pn.state, "curdoc", doc)
-    with pn.io.server.set_curdoc(doc):
-        ns = runpy.run_path(str(APPS / f"{game}.py"), run_name="page")
-        for obj in served:
-            obj.server_doc(doc)
+    doc, ns = build_page(game, monkeypatch)
     sections = ns["sections"]
     assert sections.switch.value == "ui.lessons"            # the permalink opened the Lessons section
     player = sections.build("ui.lessons").player

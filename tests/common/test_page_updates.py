@@ -3,62 +3,17 @@ Bokeh never walks the document's model graph again (docs/NOTES.md, page speed). 
 built in-process as the server builds a session, with a document of its own."""
 from __future__ import annotations
 
-import runpy
 from collections import Counter
-from pathlib import Path
 
-import panel as pn
 import pytest
-from bokeh.document import Document
-from bokeh.model import Model
 
-APPS = Path(__file__).resolve().parents[2] / "viewer" / "apps"
-
+from tests.common.page_watch import Watch, build_page
 
 @pytest.fixture
 def page(monkeypatch, tmp_path):
-    """Build ``viewer/apps/<name>.py`` into a document as a served session would; yields (doc, namespace)."""
+    """Build ``viewer/apps/<name>.py`` as a served session would; returns (doc, namespace)."""
     monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
-    served: list = []
-    monkeypatch.setattr(pn.viewable.ServableMixin, "servable", lambda self, *a, **k: served.append(self) or self)
-    made: list = []
-
-    def build(name: str):
-        doc = Document()
-        monkeypatch.setattr(pn.state, "curdoc", doc)
-        with pn.io.server.set_curdoc(doc):
-            ns = runpy.run_path(str(APPS / f"{name}.py"), run_name="page")
-            for obj in served:
-                obj.server_doc(doc)
-        served.clear()
-        made.append(doc)
-        return doc, ns
-
-    yield build
-
-
-class Watch:
-    """Counts models created and model-graph walks while it is active."""
-
-    def __init__(self, doc, monkeypatch):
-        self.doc, self.created, self.walks = doc, Counter(), 0
-        init, recompute = Model.__init__, type(doc.models).recompute
-        watch = self
-
-        def counting_init(model, *a, **k):
-            watch.created[type(model).__name__] += 1
-            init(model, *a, **k)
-
-        def counting_recompute(models):
-            watch.walks += 1
-            recompute(models)
-
-        monkeypatch.setattr(Model, "__init__", counting_init)
-        monkeypatch.setattr(type(doc.models), "recompute", counting_recompute)
-
-    def run(self, action):
-        with pn.io.server.set_curdoc(self.doc):
-            action()
+    return lambda name: build_page(name, monkeypatch)
 
 
 def _hexes(mapview, n: int):
