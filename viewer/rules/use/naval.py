@@ -59,13 +59,9 @@ def strait_closure(board: UseBoard, situation: Situation, strait, faction: str) 
     hex)``, ``("enemy-fortress", hex)``, ``("enemy-unit", hex)`` when either strait hex holds one,
     ``("neutral", "")`` when both hexes are of neutral countries."""
     check_faction(faction)
-    for h in strait.hexes:
-        if situation.enemy_city(board, h, faction):
-            return ("enemy-city", h)
-        if (situation.fortress_owner(board, h) or faction) != faction:
-            return ("enemy-fortress", h)
-        if any(u.faction != faction for u in situation.at(h)):
-            return ("enemy-unit", h)
+    enemy = _enemy_in(board, situation, strait.hexes, faction)
+    if enemy is not None:
+        return enemy
     on_board = [h for h in strait.hexes if h in board.hexes]
     if on_board and all(situation.neutral(board, h) for h in on_board):
         return ("neutral", "")
@@ -83,7 +79,12 @@ def canal_closure(board: UseBoard, situation: Situation, canal, faction: str) ->
     near = set(canal.hexes) | set(canal.ends)
     for h in list(near):
         near |= set(board.neighbors(h))
-    for h in sorted(near):
+    return _enemy_in(board, situation, sorted(near), faction)
+
+
+def _enemy_in(board: UseBoard, situation: Situation, hexes, faction: str) -> tuple[str, str] | None:
+    """The first of ``hexes`` holding an enemy city, fortress or unit, with what closes it (4.2.4.1)."""
+    for h in hexes:
         if situation.enemy_city(board, h, faction):
             return ("enemy-city", h)
         if (situation.fortress_owner(board, h) or faction) != faction:
