@@ -70,8 +70,17 @@ class SideView:
         key = ("reverse", kind)
         if key not in self.memo:
             weights = cast(dict, self.weights)  # side_view always passes them
-            self.memo[key] = self.graph.csr(weights[(kind, "reverse")], reverse=True, ordered=True)
+            w = weights[(kind, "reverse")]
+            self.memo[key] = _with_part(self.graph.csr(w, reverse=True, ordered=True), self.memo.get("part"), w, True)
         return self.memo[key]
+
+
+def _with_part(matrix, part, weight, reverse: bool):
+    """``matrix`` carrying, as ``part``, the same weights over the hexes its power may reach
+    (:meth:`MapGraph.part`): what :func:`viewer.rules.wif.supply.legs.nearest` searches."""
+    if part is not None:
+        matrix.part = (part, part.csr(weight, reverse))
+    return matrix
 
 
 class Weights(dict):
@@ -192,9 +201,10 @@ def side_view(hexmap, scenario, power: str, arrays: dict | None = None,
     # what the side's searches depend on besides the kept state: the hexes enemy ZOC shuts and
     # the sea areas closed (which also decide the strait hexsides of option 12 and the components)
     reach_key = (power, np.flatnonzero(closed_zoc).tobytes(), area_block.tobytes())
+    part = st.get(("part", power), lambda: g.part(enter0 == 0))
     return SideView(power, g, enter, edge, area_block, area_comp, area_adj, closed, cost, budget,
-                    frozen_port, embark_ok, landing, Matrices(g, weights), friendly_ctrl, weights,
-                    {"static": st, "sea_key": key, "reach_key": reach_key})
+                    frozen_port, embark_ok, landing, Matrices(g, weights, part), friendly_ctrl, weights,
+                    {"static": st, "sea_key": key, "reach_key": reach_key, "part": part})
 
 
 def _zoc_shut(g: MapGraph, arrays: dict, power: str, pol: Politics) -> np.ndarray:
@@ -218,12 +228,13 @@ def _zoc_shut(g: MapGraph, arrays: dict, power: str, pol: Politics) -> np.ndarra
 class Matrices(dict):
     """``"basic"`` / ``"rail"`` -> the sparse matrix of entering costs, built on first use."""
 
-    def __init__(self, g: MapGraph, weights: dict):
+    def __init__(self, g: MapGraph, weights: dict, part=None):
         super().__init__()
-        self.g, self.weights = g, weights
+        self.g, self.weights, self.part = g, weights, part
 
     def __missing__(self, kind: str):
-        self[kind] = m = self.g.csr(self.weights[kind])
+        w = self.weights[kind]
+        self[kind] = m = _with_part(self.g.csr(w), self.part, w, False)
         return m
 
 

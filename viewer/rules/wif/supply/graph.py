@@ -100,6 +100,25 @@ class MapGraph:
         m.data = w
         return m
 
+    def part(self, open_rows: np.ndarray) -> Part:
+        """The map's structure cut down to the hexes a power's lines may enter (``open_rows``, a mask)
+        and the hexes next to them: no search of that power ever leaves them (WiF 2.4.2: a line
+        enters only open hexes; the tracer's own hex is next to the first one)."""
+        keep = open_rows.copy()
+        keep[self.src[open_rows[self.dst]]] = True
+        rows = np.flatnonzero(keep)
+        pos = np.full(self.n, -1, dtype=np.int64)
+        pos[rows] = np.arange(len(rows))
+        structure = {}
+        for reverse, (row_of, col_of) in ((False, (self.src, self.dst)),
+                                          (True, (self.rev_rows, self.rev_indices))):
+            edges = np.flatnonzero(keep[row_of] & keep[col_of])
+            sub_rows = pos[row_of[edges]]
+            indptr = np.zeros(len(rows) + 1, dtype=np.int32)
+            np.cumsum(np.bincount(sub_rows, minlength=len(rows)), out=indptr[1:])
+            structure[reverse] = (edges, pos[col_of[edges]].astype(np.int32), indptr)
+        return Part(self.n, rows, pos, structure)
+
     def base_cost(self, afa_asa_option_1: bool = False) -> np.ndarray:
         """What entering each hex costs a supply line (WiF 2.4.2, 8.2.2), as integers."""
         double = DOUBLE_COST + (OPTION_1_DOUBLE_COST if afa_asa_option_1 else ())
@@ -109,6 +128,22 @@ class MapGraph:
 
     def label_of(self, rows) -> list[str]:
         return [str(self.labels[i]) for i in rows]
+
+
+@dataclass(eq=False)
+class Part:
+    """Part of a map's edge structure, over ``rows`` (see :meth:`MapGraph.part`)."""
+
+    n: int                 # hexes of the whole map
+    rows: np.ndarray       # the rows kept, sorted
+    pos: np.ndarray        # row of the map -> index among ``rows`` (-1: left out)
+    structure: dict        # reverse? -> (positions of the kept edges in that order, indices, indptr)
+
+    def csr(self, weight: np.ndarray, reverse: bool) -> csr_matrix:
+        """The square matrix over ``rows`` of the map's ``weight`` per edge (in the order of ``reverse``)."""
+        edges, indices, indptr = self.structure[reverse]
+        m = len(self.rows)
+        return csr_matrix((weight[edges], indices, indptr), shape=(m, m))
 
 
 def map_graph(hexmap) -> MapGraph:

@@ -113,9 +113,32 @@ def nearest(matrix, sources, limit: float, offsets=None) -> np.ndarray:
         offsets = np.asarray(offsets, dtype=float)
     if len(sources) == 0:
         return np.full(matrix.shape[0], np.inf)
+    part = getattr(matrix, "part", None)
+    if part is not None and isinstance(BACKEND, CsgraphSearch):
+        return _nearest_in_part(part[0], part[1], sources, limit + 0.5, offsets)
     if offsets is None:
         return BACKEND.nearest(matrix, sources, limit + 0.5)
     return BACKEND.nearest(matrix, sources, limit + 0.5, offsets)
+
+
+def _nearest_in_part(part, sub, sources: np.ndarray, limit: float, offsets) -> np.ndarray:
+    """:func:`nearest` over the hexes the power's lines may reach (``part``, its matrix ``sub``): the
+    same distances, without a pass over the rest of the map. A source left out of the part reaches
+    no other hex (none of its neighbours may be entered): it is at its own offset."""
+    at = part.pos[sources]
+    inside = at >= 0
+    out = np.full(part.n, _INF)
+    if inside.any():
+        if offsets is None:
+            out[part.rows] = BACKEND.nearest(sub, at[inside], limit)
+        else:
+            out[part.rows] = BACKEND.nearest(sub, at[inside], limit, offsets[inside])
+    if not inside.all():
+        start = np.zeros(len(sources)) if offsets is None else offsets
+        alone, cost = sources[~inside], start[~inside]
+        ok = cost <= limit
+        np.minimum.at(out, alone[ok], cost[ok])
+    return out
 
 
 class Local:
