@@ -257,11 +257,16 @@ def _kind(value: Any) -> str:
 
 def csv_rows(text: str, origin: str, *, max_rows: int = MAX_CSV_ROWS,
              max_field: int = MAX_CSV_FIELD) -> list[dict[str, str]]:
-    """Rows of a CSV text with a header line, as ``{column: text}``; bounded rows and fields."""
-    reader = csv.reader(io.StringIO(normalise_newlines(text)))
+    """Rows of a CSV text with a header line, as ``{column: text}``; bounded rows and fields.
+    A header line with tabs and no comma reads the text as tab-separated (cells pasted from a
+    spreadsheet)."""
+    text = normalise_newlines(text)
+    first = next((line for line in text.split("\n") if line.strip() and not line.startswith("#")), "")
+    delimiter = "\t" if "\t" in first and "," not in first else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     rows: list[dict[str, str]] = []
     header: list[str] | None = None
-    allowed = f"comma-separated values, fields of at most {size_text(max_field)}"
+    allowed = f"comma- or tab-separated values, fields of at most {size_text(max_field)}"
     try:
         for record in reader:
             if any(len(v) > max_field for v in record):

@@ -188,18 +188,23 @@ class Chart:
     def to_yaml(self, include_schema: bool = False) -> str:
         return yaml.safe_dump(self.to_dict(include_schema), sort_keys=False, allow_unicode=True)
 
-    def to_csv(self) -> str:
-        """One line per row that has a known cell; empty fields are unknown cells."""
+    def to_csv(self, every_row: bool = False) -> str:
+        """One line per row that has a known cell (``every_row``: per row of the schema, the rows
+        with no known cell left empty, a sheet to fill in); empty fields are unknown cells."""
         buf = io.StringIO()
         for column, codes in self.schema.declared_codes().items():
             for code, meaning in codes.items():
                 buf.write(f"# code {column} {code}: {meaning}\n")
         writer = csv.writer(buf, lineterminator="\n")
         writer.writerow([*self.schema.axis_names, *self.schema.column_names, "source"])
-        for entry in self.to_dict()["cells"]:
+        known = {tuple(entry[a] for a in self.schema.axis_names): entry for entry in self.to_dict()["cells"]}
+        for row in (self.schema.row_keys() if every_row else known):
+            entry = known.get(row)
+            if entry is None:
+                writer.writerow([*row, *("" for _ in self.schema.column_names), ""])
+                continue
             source = entry.get("source") or "; ".join(f"{k}: {v}" for k, v in entry["sources"].items())
-            writer.writerow([*(entry[a] for a in self.schema.axis_names),
-                             *(entry.get(c, "") for c in self.schema.column_names), source])
+            writer.writerow([*row, *(entry.get(c, "") for c in self.schema.column_names), source])
         return buf.getvalue()
 
 

@@ -18,6 +18,7 @@ import panel as pn
 import param
 
 from viewer.rules.charts import Chart, ChartError
+from viewer.safeload import MAX_CSV_ROWS
 from viewer.state import SessionState
 from viewer.userdata import UserDataError, UserStore
 from viewer.views.common.chart_cells import CellInputs
@@ -59,6 +60,10 @@ class ChartEditor(pn.viewable.Viewer):
                              fail=self._fail)
         self.download = pn.widgets.FileDownload(callback=self._download, filename=f"{self.target.chart_id}.yaml",
                                                 width=150, css_classes=["chart-download"])
+        # every row of the chart as CSV, known cells filled: fill it in a spreadsheet, paste or upload it
+        self.blank = pn.widgets.FileDownload(callback=self._blank, filename=f"{self.target.chart_id}-all-rows.csv",
+                                             width=220, css_classes=["chart-blank"],
+                                             visible=len(schema.row_keys()) <= MAX_CSV_ROWS)
         self.cells = cells = CellInputs(schema)
         self.cell_axes, self.cell_column, self.cell_value, self.cell_set = cells.axes, cells.column, cells.value, cells.set
         self.code_name, self.code_meaning, self.code_declare = cells.code_name, cells.code_meaning, cells.code_declare
@@ -75,7 +80,7 @@ class ChartEditor(pn.viewable.Viewer):
         self.body = [
             self.format, self.text, cells.code_row, cells.cell_row,
             pn.Row(self.validate_button, self.name_input, self.save, self.saved, self.load),
-            pn.Row(self.upload, self.download), self.error, self.status,
+            pn.Row(self.upload, self.download, self.blank), self.error, self.status,
         ]
         # the body is put in the page the first time the card opens (a lighter page until then)
         self._card = pn.Card(self.help, title="", collapsed=True, sizing_mode="stretch_width",
@@ -123,11 +128,17 @@ class ChartEditor(pn.viewable.Viewer):
         self.error.visible = False
         self.status.object = label("ui.chart.valid", self.state.lang, user=len(chart.cells),
                                    known=len(merged.cells), total=merged.schema.size)
+        if not self.target.named:   # a table's one copy is the one the calculators read: using it keeps it
+            return self._keep(name)
         return True
 
     def save_as(self, name: str) -> bool:
+        """Check the text and keep it under ``name`` (a table: as the user's one copy)."""
         if not self.apply_text(name=name):
             return False
+        return True if not self.target.named else self._keep(name)
+
+    def _keep(self, name: str) -> bool:
         try:
             self.target.save(name, self.user)
         except (UserDataError, OSError) as err:
@@ -135,7 +146,9 @@ class ChartEditor(pn.viewable.Viewer):
             return False
         self.saved.options = self.target.names()
         self.saved.value = name if self.target.named else self.target.chart_id
-        self.status.object += "\n\n" + label("ui.chart.saved", self.state.lang, name=name)
+        said = label("ui.chart.saved", self.state.lang, name=name) if self.target.named \
+            else label("ui.tables.kept", self.state.lang)
+        self.status.object += "\n\n" + said
         self.state.charts_saved += 1   # the page's open calculators read the saved copy now
         return True
 
@@ -203,6 +216,10 @@ class ChartEditor(pn.viewable.Viewer):
         self.download.filename = f"{self.target.chart_id}.{self.format.value}"
         return io.BytesIO(self.text.value.encode("utf-8"))
 
+    def _blank(self):
+        """Every row of the chart as CSV: the cells in use filled in, the others empty."""
+        return io.BytesIO(self.target.in_use().to_csv(every_row=True).encode("utf-8"))
+
     def _on_lang(self, *_):
         lang = self.state.lang
         self._card.title = label(self.target.title_key, lang)
@@ -213,6 +230,7 @@ class ChartEditor(pn.viewable.Viewer):
         self.saved.name = label("ui.chart.saved_charts", lang)
         self.load.label = label("ui.load", lang)
         self.download.label = label("ui.download", lang)
+        self.blank.label = label("ui.chart.every_row", lang)
         self.cells.relabel(lang)
         merged = self.target.in_use()
         self.status.object = label("ui.chart.valid", lang, user=len(self.user.cells), known=len(merged.cells),
