@@ -81,3 +81,18 @@ def test_locations_typed_in_the_cards_move_the_board(view):
     # a typo is the card's error and leaves the board as it was
     los["b"].value = "9Z99"
     assert view.los_card.error is not None and view.game_state.los_b == "2T5"
+
+
+def test_board_key_and_hover_follow_the_language(view):
+    """The key names every colour and mark of the board, and the hover shows terrain names, not
+    internal keys; both switch language in place."""
+    from bokeh.models import TapTool
+    fig = view.figure
+    assert "open ground" in view.legend.object and "blind hex" in view.legend.object
+    assert set(fig.base.data["terrain_name"]) <= {"open ground", "woods", "building", "orchard", "wreck"}
+    view.state.lang = "es"
+    assert "terreno abierto" in view.legend.object and "hexágono ciego" in view.legend.object
+    assert "terreno abierto" in fig.base.data["terrain_name"] and "open" not in fig.base.data["terrain_name"]
+    # a click selects a hex of the base layer only: labels and marks never take the selection
+    tap = fig.figure.select_one(TapTool)
+    assert [r.data_source for r in tap.renderers] == [fig.base]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource, HoverTool, TapTool
 from bokeh.plotting import figure
 
 from viewer import hexgrid
@@ -42,6 +42,7 @@ class BoardFigure:
                 for t, g in zip(f["terrain"], f["ground"])]
         self.base = ColumnDataSource({"q": f["q"].to_numpy(), "r": f["r"].to_numpy(), "fill": fill,
                                       "hex": f["id"].to_numpy(dtype=str), "terrain": f["terrain"].to_numpy(dtype=str),
+                                      "terrain_name": f["terrain"].tolist(),
                                       "ground": f["ground"].to_numpy(), "levels": f["levels"].to_numpy()},
                                      name="asl-base")
         fig = figure(name="aslboard", match_aspect=True, tools="tap,pan,wheel_zoom,reset", active_scroll=None,
@@ -52,6 +53,7 @@ class BoardFigure:
                             line_color="#8a7f63", line_width=0.6)
         base.nonselection_glyph = None
         base.selection_glyph = None
+        fig.select_one(TapTool).renderers = [base]   # a click selects a hex, never a label or a mark
         self.light = ColumnDataSource({"q": [], "r": [], "fill": []}, name="asl-light")
         fig.hex_tile(q="q", r="r", size=1, orientation="flattop", source=self.light, fill_color="fill",
                      fill_alpha=0.55, line_alpha=0)
@@ -67,8 +69,8 @@ class BoardFigure:
         fig.text(x="x", y="y", text="text", source=self.marks, text_font_size="8pt", text_align="center",
                  text_baseline="middle", text_color="#222222")
         ids = ColumnDataSource({"x": x, "y": y + 0.55, "text": [h[1:] for h in f["id"]]})
-        fig.text(x="x", y="y", text="text", source=ids, text_font_size="6pt", text_align="center",
-                 text_baseline="middle", text_color="#555555")
+        fig.text(x="x", y="y", text="text", source=ids, text_font_size="7pt", text_align="center",
+                 text_baseline="middle", text_color="#444444")
         self.fire = ColumnDataSource({"x": [], "y": [], "marker": [], "text": []}, name="asl-fires")
         fig.scatter(x="x", y="y", marker="marker", source=self.fire, size=13, fill_color="#e4572e",
                     line_color="#7a1d00")
@@ -81,7 +83,7 @@ class BoardFigure:
         self.selection = ColumnDataSource({"q": [], "r": []}, name="asl-selection")
         fig.hex_tile(q="q", r="r", size=1, orientation="flattop", source=self.selection, fill_alpha=0,
                      line_color="#d81b60", line_width=3)
-        self.hover = HoverTool(renderers=[base], tooltips=[("", "@hex"), ("", "@terrain"), ("", "@ground"),
+        self.hover = HoverTool(renderers=[base], tooltips=[("", "@hex"), ("", "@terrain_name"), ("", "@ground"),
                                                            ("", "@levels")])
         fig.add_tools(self.hover)
         self.base.selected.on_change("indices", self._tapped)
@@ -98,8 +100,33 @@ class BoardFigure:
         fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=5, source=src)
 
     def relabel(self, lang: str) -> None:
-        self.hover.tooltips = [(label("ui.asl.hex", lang), "@hex"), (label("ui.asl.terrain", lang), "@terrain"),
+        self.hover.tooltips = [(label("ui.asl.hex", lang), "@hex"), (label("ui.asl.terrain", lang), "@terrain_name"),
                                (label("ui.asl.ground", lang), "@ground"), (label("ui.asl.levels", lang), "@levels")]
+        names = {t: label(f"ui.asl.terrain.{t}", lang) for t in TERRAIN_FILL}
+        self.base.patch({"terrain_name": [(slice(None), [names[t] for t in self.base.data["terrain"]])]})
+
+    def legend_html(self, lang: str) -> str:
+        """What each colour and mark of the board means (terrain, hills, light, hexsides, fires,
+        the NVR ring and the LOS thread), as one line of swatches."""
+        def swatch(color: str, text: str, shape: str = "") -> str:
+            style = {"ring": f"border:2px dashed {color};background:transparent",
+                     "line": f"height:4px;background:{color}"}.get(shape, f"background:{color}")
+            return (f'<span class="asl-legend-item"><span class="asl-swatch" style="{style}"></span>'
+                    f"{text}</span>")
+        items = [swatch(TERRAIN_FILL[t], label(f"ui.asl.terrain.{t}", lang)) for t in TERRAIN_FILL]
+        items += [swatch(GROUND_FILL[g], f'{label("ui.asl.terrain.hill", lang)} H{g}') for g in sorted(GROUND_FILL)]
+        items += [swatch(LIGHT_FILL["lit"], label("ui.asl.legend.lit", lang)),
+                  swatch(LIGHT_FILL["blind"], label("ui.asl.legend.blind", lang)),
+                  swatch("#5d4037", label("ui.asl.terrain.wall", lang), "line"),
+                  swatch("#2e7d32", label("ui.asl.terrain.hedge", lang), "line"),
+                  swatch("#e4572e", label("ui.asl.legend.fire", lang)),
+                  swatch("#7b1fa2", label("ui.asl.legend.ring", lang), "ring"),
+                  swatch("#1565c0", label("ui.asl.legend.clear", lang), "line"),
+                  swatch("#ef6c00", label("ui.asl.legend.hindered", lang), "line"),
+                  swatch("#c62828", label("ui.asl.legend.blocked", lang), "line")]
+        return f'<div class="asl-legend"><b>{label("ui.asl.legend", lang)}</b> ' + " ".join(items) + \
+            f' <span class="asl-legend-item">{label("ui.asl.legend.codes", lang)}</span></div>'
+
 
     def _tapped(self, attr, old, new) -> None:
         if new:

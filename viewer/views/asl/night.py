@@ -25,6 +25,11 @@ from viewer.views.common.text import alert, label, markdown
 #: The night calculators offered beside the board, in this order.
 ASL_NIGHT = section("asl", "night")
 FIRE_BUTTONS = ("blaze", "flame", "wreck")
+LEGEND_CSS = """
+.asl-legend { font-size: 0.85em; line-height: 1.9; }
+.asl-legend-item { display: inline-flex; align-items: center; margin-right: 0.9em; white-space: nowrap; }
+.asl-swatch { display: inline-block; width: 14px; height: 12px; margin-right: 4px; border: 1px solid #8a7f63; }
+"""
 
 
 class AslNightView(pn.viewable.Viewer):
@@ -56,10 +61,12 @@ class AslNightView(pn.viewable.Viewer):
         self.model_note = alert("", alert_type="info", css_classes=["asl-model-note"])
         self.selected = markdown("", css_classes=["asl-selected"])
         self.level = pn.widgets.Select(options=[0], value=0, width=90, css_classes=["asl-level"])
-        self.fire_buttons = {k: pn.widgets.Button(css_classes=[f"asl-fire-{k}"], width=120) for k in FIRE_BUTTONS}
-        self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"], width=120)
-        self.los_from = pn.widgets.Button(css_classes=["asl-los-from"], width=120)
-        self.los_to = pn.widgets.Button(css_classes=["asl-los-to"], width=120)
+        self.fire_buttons = {k: pn.widgets.Button(css_classes=[f"asl-fire-{k}"]) for k in FIRE_BUTTONS}
+        self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"])
+        self.los_from = pn.widgets.Button(css_classes=["asl-los-from"])
+        self.los_to = pn.widgets.Button(css_classes=["asl-los-to"])
+        self.legend = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["asl-legend-pane"],
+                                   stylesheets=[LEGEND_CSS])
         self.verdict = markdown("", css_classes=["asl-verdict"])
         self.light_summary = markdown("", css_classes=["asl-light-summary"])
         self.nvr = pn.widgets.IntSlider(start=0, end=9, value=self.game_state.nvr, width=180, css_classes=["asl-nvr"])
@@ -70,13 +77,18 @@ class AslNightView(pn.viewable.Viewer):
         self._relabel()
         self._restore()
         self.game_state.param.watch(self._save, list(SAVED))
-        tools = pn.Column(self.selected, self.level, pn.Row(*self.fire_buttons.values(), self.clear_button),
-                          self.light_summary, pn.Row(self.los_from, self.los_to), self.verdict,
-                          pn.Row(self.nvr, self.show_nvr), self.nvr_note, width=420)
+        tools = pn.Column(self.selected, self.level,
+                          pn.FlexBox(*self.fire_buttons.values(), self.clear_button, flex_wrap="wrap"),
+                          self.light_summary, pn.FlexBox(self.los_from, self.los_to, flex_wrap="wrap"), self.verdict,
+                          pn.FlexBox(self.nvr, self.show_nvr, flex_wrap="wrap", align_items="center"),
+                          self.nvr_note, width=380)
+        board = pn.Column(pn.pane.Bokeh(self.figure.figure, sizing_mode="stretch_width"), self.legend,
+                          sizing_mode="stretch_width")
+        # the board beside its tools; the two cards one under the other, each the page's width
         self.layout = pn.Column(
             self.model_note,
-            pn.Row(pn.pane.Bokeh(self.figure.figure, sizing_mode="stretch_width"), tools, sizing_mode="stretch_width"),
-            pn.Row(self.light_card, self.los_card, sizing_mode="stretch_width"),
+            pn.Row(board, tools, sizing_mode="stretch_width"),
+            self.light_card, self.los_card,
             self.calcs, sizing_mode="stretch_width")
 
     # ------------------------------------------------------------------ wiring
@@ -204,6 +216,7 @@ class AslNightView(pn.viewable.Viewer):
         self.show_nvr.name = label("ui.asl.show_nvr", lang)
         self.nvr_note.object = label("ui.asl.nvr_note", lang)
         self.figure.relabel(lang)
+        self.legend.object = self.figure.legend_html(lang)
         self._describe()
         self._draw_light()
         self._draw_thread()
