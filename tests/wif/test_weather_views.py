@@ -81,7 +81,7 @@ def test_the_worked_example_roll_in_the_panel(panel):
     panel.apply.clicks += 1
     assert panel.weather.zones["north-temperate"] == "fine" and panel.weather.last_asterisks == 1
     assert panel.asterisks.value == 1
-    assert "jul-aug/10/impulse_advance" in panel.missing.object
+    assert "Impulse advance" in panel.missing.object and "modified roll 10" in panel.missing.object
     assert "| 1 | Jul/Aug | 8 | +2 | 10 |" in panel.history.object
 
 
@@ -206,3 +206,32 @@ def test_table_editor_rejects_a_contradiction_of_a_revealed_cell(tmp_path):
     editor = TableEditors(store=UserStore(tmp_path), tables=tables).editor("wif.its-war")
     editor.text.value = "cells:\n- {entry: 38, tension: 18, number: 4}\n"
     assert not editor.apply_text() and "disagrees" in editor.error.object
+
+
+def test_a_roll_on_missing_cells_says_so_in_words_and_the_controls_agree(tmp_path):
+    """On the Europe map a roll whose chart row the user has not filled in: the zones turn
+    unknown on the map and in their selects, the page names the missing cells of this map's zones
+    only (no internal cell ids), and the next roll asks for the asterisks instead of refusing with
+    a parameter name (WiF 8.1)."""
+    state = SessionState()
+    view = MapView(hexmap=load_map("europe"), state=state)
+    panel = WeatherPanel(mapview=view, state=state, store=UserStore(tmp_path))
+    weather = panel.weather
+    row = next(m for m in range(1, 14) if not weather.chart.known(("jul-aug", m), "asterisks"))
+    panel.raw.value = row - (weather.last_asterisks or 0)
+    panel.apply.clicks += 1
+    unknown = [z for z in panel.zones if weather.zones[z] is None]
+    assert unknown and all(panel.zone_selects[z].value == "unknown" for z in unknown)
+    text = panel.missing.object
+    assert "Weather Chart" in text and "/" not in text.split("needs", 1)[1].split(".")[0]
+    assert "Arctic" not in text or "arctic" in panel.zones                 # only this map's zones
+    assert weather.last_asterisks is None and panel.asterisks.value is None
+    panel.roll_button.clicks += 1
+    assert panel.error.visible and "Asterisks carried" in panel.error.object
+    assert "last_asterisks" not in panel.error.object
+    panel.asterisks.value = 1
+    panel.roll_button.clicks += 1
+    assert not panel.error.visible
+    state.lang = "es"
+    assert "Tu tabla" in panel.missing.object or not panel.missing.object
+    assert panel.zone_selects[panel.zones[0]].options                         # relabelled in place

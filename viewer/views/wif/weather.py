@@ -30,15 +30,18 @@ from viewer.views.map.mapview import MapView
 from viewer.views.wif.chart_targets import WeatherTarget
 
 LAYER = "weather"
+#: Fine leaves the map untinted (a yellow read as desert); Rain is green, not the sea's blue.
 WEATHER_COLORS = {
-    "fine": "#f6c945",
-    "rain": "#2f7ed8",
+    "fine": "#ffffff00",
+    "rain": "#2e9e5b",
     "snow": "#c9d6ff",
     "storm": "#5b3f8c",
     "blizzard": "#1b9aaa",
     None: "#9e9e9e",
 }
 LAYER_ALPHA = 0.5
+#: The zone select's entry for a zone whose weather the last roll could not read (chart cell missing).
+UNKNOWN = "unknown"
 _SWATCH = ('<span style="display:inline-block;width:14px;height:14px;margin:0 4px 0 10px;'
            'vertical-align:middle;border:1px solid #555;background:{color};opacity:0.8"></span>{name}')
 
@@ -107,14 +110,14 @@ class WeatherPanel(pn.viewable.Viewer):
     def _build_widgets(self):
         self.zone_selects = {}
         for z in self.zones:
-            sel = pn.widgets.Select(value=self.weather.zones.get(z) or "fine", width=170,
+            sel = pn.widgets.Select(value=self.weather.zones.get(z) or UNKNOWN, width=170,
                                     css_classes=["weather-zone", f"weather-zone-{z}"])
             sel.param.watch(self._zone_handler(z), "value")
             self.zone_selects[z] = sel
         self.bimonth = pn.widgets.Select(value=self.weather.bimonth, width=130, css_classes=["weather-bimonth"])
         self.bimonth.param.watch(lambda e: setattr(self.weather, "bimonth", e.new), "value")
         self.raw = pn.widgets.IntInput(value=1, start=0, end=10, width=110, css_classes=["weather-raw"])
-        self.asterisks = pn.widgets.IntInput(value=self.weather.last_asterisks or 0, start=0, end=3, width=150,
+        self.asterisks = pn.widgets.IntInput(value=self.weather.last_asterisks, start=0, end=3, width=150,
                                              css_classes=["weather-asterisks"])
         self.asterisks.param.watch(self._asterisks_typed, "value")
         self.apply = pn.widgets.Button(width=150, css_classes=["weather-apply"])
@@ -145,9 +148,10 @@ class WeatherPanel(pn.viewable.Viewer):
     # ------------------------------------------------------------------ behaviour
     def _zone_handler(self, zone: str):
         def handler(event):
-            if self.weather.zones.get(zone) != event.new:
+            new = None if event.new == UNKNOWN else event.new
+            if self.weather.zones.get(zone) != new:
                 with pn.io.hold():   # the map, the effects and the scenario in one message
-                    self.weather.set_zone(zone, event.new)
+                    self.weather.set_zone(zone, new)
         return handler
 
     def _setting_handler(self, name: str):
@@ -162,6 +166,10 @@ class WeatherPanel(pn.viewable.Viewer):
 
     def _roll(self, raw):
         self.error.visible = False
+        if self.weather.last_asterisks is None:     # WiF 8.1: the roll adds the last result's asterisks
+            self.error.object = label("ui.weather.asterisks_unknown", self.state.lang)
+            self.error.visible = True
+            return
         try:
             self.weather.roll(raw)
         except ValueError as err:
@@ -206,8 +214,8 @@ class WeatherPanel(pn.viewable.Viewer):
             if new != self._shown.get(z):
                 self._shown[z] = new
                 changed = True
-            if new is not None and self.zone_selects[z].value != new:
-                self.zone_selects[z].value = new
+            if self.zone_selects[z].value != (new or UNKNOWN):
+                self.zone_selects[z].value = new or UNKNOWN
         if changed:
             self._patch_layer(self._palette())
         self._on_selected()
@@ -224,19 +232,31 @@ class WeatherPanel(pn.viewable.Viewer):
 
     def _on_roll(self, *_):
         lang = self.state.lang
-        if self.weather.last_asterisks is not None and self.asterisks.value != self.weather.last_asterisks:
-            self.asterisks.value = self.weather.last_asterisks
-        self.missing.object = "\n\n".join(
-            f"> {label('ui.missing_value', lang, chart=self.weather.chart.id, cell=c)}" for c in self.weather.last_missing)
+        if self.asterisks.value != self.weather.last_asterisks:
+            self.asterisks.value = self.weather.last_asterisks     # None: unknown, the field empty
+        self.missing.object = self._missing_text(lang)
         rows = []
         for i, rec in enumerate(self.weather.history, 1):
-            zones = ", ".join(f"{label(f'climate.{z}', lang)}: {label('weather.' + (w or 'unknown'), lang)}"
+            zones = ", ".join(f"{label(f'climate.{z}', lang)}: "
+                              f"{label('weather.' + w, lang) if w else label('ui.weather.unknown_short', lang)}"
                               for z, w in rec.weather.items() if z in self.zones)
             out = "?" if rec.asterisks is None else rec.asterisks
             rows.append(f"| {i} | {label(f'bimonth.{rec.bimonth}', lang)} | {rec.raw} | +{rec.last_asterisks} | "
                         f"{rec.modified} | {zones} | {out} |")
         head = label("ui.weather.history_head", lang)
         self.history.object = (head + "\n" + "\n".join(reversed(rows))) if rows else label("ui.weather.no_rolls", lang)
+
+    def _missing_text(self, lang: str) -> str:
+        """One sentence naming the chart cells the last roll needed and the chart lacks: only the
+        zones of this map, and the result's asterisks and impulse advance (WiF 8.1)."""
+        columns = [c.rsplit("/", 1)[-1] for c in self.weather.last_missing]
+        names = [label(f"climate.{c}", lang) for c in columns if c in self.zones]
+        names += [label(f"calc.wif.weather-roll.result.{c}", lang) for c in columns if c not in ZONES]
+        if not names or not self.weather.history:
+            return ""
+        last = self.weather.history[-1]
+        return "> " + label("ui.weather.missing", lang, turn=label(f"bimonth.{last.bimonth}", lang),
+                            roll=last.modified, cells=", ".join(names))
 
     def effects_rows(self) -> list:
         """The selected hex's weather effects as calculator steps (empty when no hex is selected)."""
@@ -287,6 +307,7 @@ class WeatherPanel(pn.viewable.Viewer):
     def _on_lang(self, *_):
         lang = self.state.lang
         options = {label(f"weather.{c}", lang): c for c in CONDITIONS}
+        options[label("ui.weather.unknown_short", lang)] = UNKNOWN
         for z, sel in self.zone_selects.items():
             value = sel.value
             sel.options = options
