@@ -77,4 +77,4 @@ def skeleton(game: str, board: str | None, state: dict[str, Any], rule: str, que
 
 def skeleton_text(data: dict[str, Any]) -> str:
     """The YAML text of a lesson mapping (hex labels stay quoted text)."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)   # as UserStore.save writes it
