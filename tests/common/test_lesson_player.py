@@ -439,3 +439,21 @@ def test_try_and_save_create_no_model(monkeypatch, tmp_path):
     watch.run(player.lesson_text)
     assert not player.trying
     assert watch.created == Counter()
+
+
+def test_a_hidden_map_keeps_no_marks():
+    """A lesson on another board hides the first map and clears its marks (the page reads them)."""
+    shell, sec = section("use")
+    player, board = sec.player, sec.player.board
+    boards = {lessons.LessonPlayer(lesson).board: lesson.id for lesson in lessons.all_lessons("use")
+              if lesson.steps[0].highlight.hexes}
+    assert len(boards) > 1
+    (first_board, first), (second_board, second) = list(boards.items())[:2]
+    player.open(first, 0)
+    marked = board.maps[first_board].mapview.overlays.layers["lesson"].sources
+    assert sum(len(src.data["q"]) for src in marked.values()) > 0
+    player.open(second, 0)
+    hidden = board.maps[first_board].mapview.overlays.layers
+    assert all(len(src.data["q"]) == 0 for src in hidden["lesson"].sources.values())
+    assert len(hidden["lesson-path"].sources[""].data["x0"]) == 0
+    assert not board._frames[first_board].visible and board._frames[second_board].visible

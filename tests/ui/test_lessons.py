@@ -2,7 +2,8 @@
 opened by its permalink and played to its end with Next, in English and in Spanish. At every step
 the step's title and the engine's answer show, the board's highlight is in the page's models, and
 the address names the step; at the end Next is disabled. "Try it yourself" on /wif changes the
-weather and the answer changes; "Back to the lesson" restores it."""
+weather and the answer changes, "Save as lesson" downloads a lesson of that board which validates,
+and "Back to the lesson" restores the step."""
 import re
 
 import pytest
@@ -15,6 +16,7 @@ import viewer.lessons as lessons  # noqa: E402
 from tests.ui.browser import WAIT, open_page  # noqa: E402
 from viewer.calculators.format import shown  # noqa: E402
 from viewer.i18n import t as label  # noqa: E402
+from viewer.lessons.model import read_lesson  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
@@ -131,6 +133,16 @@ def test_try_it_yourself_on_wif_changes_the_answer_and_back_restores_it(server, 
     page.locator(".lesson-try-weather select").select_option(value="snow")
     expect(answer).to_contain_text("in_supply: No", timeout=WAIT)
     expect(answer).to_contain_text("the rules answer differently", timeout=WAIT)
+    # save as lesson: the downloaded file is a lesson of the learner's board, and it validates
+    page.locator(".lesson-save-question input").fill("Snow everywhere: is the corps in supply?")
+    page.locator(".lesson-save-question input").press("Enter")
+    with page.expect_download(timeout=WAIT) as got:
+        page.locator(".lesson-download button, .lesson-download a").first.click()
+    text = open(got.value.path(), encoding="utf-8").read()
+    saved = read_lesson(text, "wif/snow", "download")
+    assert lessons.check(saved) == []
+    assert saved.start["weather"] == "snow" and saved.steps[0].question("en").startswith("Snow everywhere")
+    assert saved.steps[0].answer.expect["in_supply"] is False
     page.locator(".lesson-untry button").click()
     expect(answer).to_contain_text("in_supply: Yes", timeout=WAIT)
     expect(answer).to_contain_text(label("lessons.agrees", "en"), timeout=WAIT)

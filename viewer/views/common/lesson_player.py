@@ -529,7 +529,11 @@ class LessonSection(pn.viewable.Viewer):
     @classmethod
     def build(cls, shell, game: str, board: LessonBoard | None = None) -> "LessonSection":
         """The section of ``game`` on ``shell``'s page, at the lesson and step of its address."""
-        player = LessonPlayer(state=shell.state, game=game, board=board, address=True)
+        from viewer.views.common.url import url_value
+
+        asked = url_value("lesson")      # built at the asked lesson: no board drawn for another first
+        first = asked if "/" in asked else f"{game}/{asked}"
+        player = LessonPlayer(state=shell.state, game=game, board=board, address=True, lesson=first)
         open_from_url(player, shell.report)
         return cls(player=player)
 

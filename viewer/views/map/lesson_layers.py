@@ -53,6 +53,11 @@ class MapLessons:
         """The printed label of hex ``key`` ``(sheet, q, r)``, or None off this map."""
         return None if key is None else self._labels.get((str(key[0]), int(key[1]), int(key[2])))
 
+    def clear(self) -> None:
+        """Mark nothing (an unchanged empty layer sends nothing)."""
+        self.mapview.overlays.set("lesson", hexes=[])
+        self.mapview.overlays.set("lesson-path", pairs=[])
+
     def show(self, highlight: dict) -> set[str]:
         """Mark ``highlight``'s hexes, range, path and hexsides; returns the kinds drawn."""
         hexmap, ov = self.mapview.hexmap, self.mapview.overlays
@@ -161,6 +166,8 @@ class MapLessonBoard(LessonBoard):
         self._shown = shown
         for name, frame in self._frames.items():
             frame.visible = name == player.board
+            if name != player.board:
+                self.maps[name].clear()       # a hidden map keeps no marks of an earlier lesson
         highlight = view.highlight
         if self._trial is not None and self.unit.value:
             at = self.units_of(self._trial, self._board).get(self.unit.value)
