@@ -55,10 +55,6 @@ def _marks_agree(game: str, marks: dict, hl: dict) -> bool:
     return marks["models"] == len(hl["models"])
 
 
-def _text(page, css: str) -> str:
-    return page.locator(css).first.inner_text()
-
-
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("game", list(LESSONS))
 def test_a_lesson_plays_to_its_end(server, watched, game, lang):
