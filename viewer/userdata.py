@@ -22,7 +22,7 @@ from viewer.errors import Refusal
 from viewer.safeload import LoadError, decode, load_mapping
 
 ENV_VAR = "WARGAME_VIEWER_DATA"
-KINDS = ("settings", "presets", "charts", "scenarios")
+KINDS = ("settings", "presets", "charts", "scenarios", "lessons")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 
 

@@ -241,3 +241,219 @@ def test_steps_and_language_switches_create_no_model(game, monkeypatch, tmp_path
     assert player.step == 0
     assert watch.created == Counter()
     assert watch.walks == 0
+
+
+# ---------------------------------------------------------------- permalinks follow the step
+
+
+def test_the_address_follows_the_step(monkeypatch):
+    """Each step replaces ``?lesson=&step=`` in the page's address in place; a copied link opens it."""
+    import panel as pn
+    from panel.io.location import Location
+
+    loc = Location(search="?lang=es")
+    monkeypatch.setattr(type(pn.state), "location", property(lambda self: loc))
+    shell, sec = section("use")
+    player = sec.player
+    player.open("use/panzer-ezoc", 0)
+    assert "lesson=panzer-ezoc" in loc.search and "step=1" in loc.search and "lang=es" in loc.search
+    player.next.clicks += 1
+    player.next.clicks += 1
+    assert "step=3" in loc.search and loc.reload is False
+    assert player.permalink == "?lesson=panzer-ezoc&step=3"
+    other = LessonPlayer(state=AppShell("game.use.name", url_sync=False).state, game="use")
+    other.from_url("panzer-ezoc", "3", [].append)
+    assert (other.lesson, other.step) == ("use/panzer-ezoc", 2)
+    quiet = LessonPlayer(state=shell.state, game="use")        # a notebook's player leaves the address alone
+    before = loc.search
+    quiet.go(1)
+    assert loc.search == before
+
+
+# ---------------------------------------------------------------- try it yourself
+
+
+def _answer_value(player, key):
+    return player.trial_view("en").computed.field(key)
+
+
+def test_try_it_yourself_on_use_moves_a_unit_and_the_rules_answer_again():
+    shell, sec = section("use")
+    player, board = sec.player, sec.player.board
+    player.open("use/panzer-ezoc", 0)
+    assert "lesson-agrees" in player.answer.object
+    assert not board.controls.visible
+    player.try_it.clicks += 1
+    assert player.trying and board.controls.visible and player.untry.visible and not player.try_it.visible
+    assert board.unit.value == "2pz" and set(board.unit.options.values()) == {"10th", "6th", "2pz"}
+    board.unit.value = "10th"
+    m = board.maps[player.player.board]
+    m.mapview.select(m.key("2912"))                      # a tap on 2912: the 10th Army moves away
+    assert "10th (2912)" in board.unit.options
+    assert _answer_value(player, "legal") is True        # nothing's zone now covers both hexes
+    assert "lesson-try-differs" in player.answer.object and "legal: the lesson says No, the engine Yes" \
+        in player.answer.object
+    shown = {(s, int(q) - m.mapview.shifts[s][0], int(r) - m.mapview.shifts[s][1])
+             for s, src in m.mapview.overlays.layers["lesson"].sources.items()
+             for q, r in zip(src.data["q"], src.data["r"])}
+    assert m.key("2912") in shown                        # the moved unit is marked
+    player.untry.clicks += 1                             # back to the lesson
+    assert not player.trying and not board.controls.visible
+    assert "lesson-agrees" in player.answer.object and "legal</code>: No" in player.answer.object
+    assert player.player.state()["units"]["10th"]["at"] == "2914"    # the lesson's state is untouched
+
+
+def test_try_it_yourself_on_wif_moves_a_scenario_unit_and_sets_the_weather():
+    shell, sec = section("wif")
+    player, board = sec.player, sec.player.board
+    player.open("wif/supply-kiev", 0)
+    player.try_yourself()
+    assert board.unit.value == "inf-kiev" and "inf-north" in board.unit.options.values()
+    board.weather.value = "snow"                         # snow everywhere: the leg may count only 3
+    assert _answer_value(player, "in_supply") is False and "lesson-try-differs" in player.answer.object
+    board.weather.value = "fine"
+    assert _answer_value(player, "in_supply") is True
+    m = board.maps[player.player.board]
+    m.mapview.select(m.key("4428"))                      # two hexes nearer Kiev
+    view = player.trial_view("en")
+    assert view.state["units"]["inf-kiev"]["at"] == "4428"
+    assert view.computed.field("chain")[0]["cost"] < 4
+    shell.state.lang = "es"                              # the language follows while trying
+    assert "Tu tablero:" in player.try_note.object and board.unit.name == "Unidad a mover"
+    player.next.clicks += 1                              # Next leaves the trial for the next step
+    assert not player.trying and player.step == 1 and not board.controls.visible
+    assert "lesson-agrees" in player.answer.object
+
+
+@pytest.mark.parametrize("game", ["asl", "churchill", "starcraft"])
+def test_boards_that_cannot_be_edited_say_so(game):
+    shell, sec = section(game)
+    player = sec.player
+    assert player.try_it.disabled
+    assert "cannot be edited" in player.try_note.object
+    player.try_yourself()
+    assert not player.trying
+    shell.state.lang = "es"
+    assert "no se puede editar" in player.try_note.object
+
+
+def test_starcraft_lesson_table_draws_only_the_lessons_models():
+    shell, sec = section("starcraft")
+    board = sec.player.board
+    sec.player.open("starcraft/engaged-casualties", 0)
+    assert board.table.models.data["id"] == []           # none of the demo table's models
+    assert board.table.game_state.table.units == ()
+    assert sorted(board.models.data["id"]) == ["A", "B", "C", "D"]
+
+
+def test_missing_is_public():
+    from viewer.lessons import MISSING
+    from viewer.lessons.answers import pick
+
+    assert pick({"a": {"b": None}}, "a.b") is None and pick({"a": 1}, "z") is MISSING
+    assert not MISSING and repr(MISSING) == "MISSING"
+
+
+# ---------------------------------------------------------------- save as lesson
+
+
+def _saved(text: str, lesson_id: str):
+    data = __import__("yaml").safe_load(text)
+    lesson = read_lesson(text, lesson_id, "saved")
+    return data, lesson
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_save_as_lesson_writes_a_lesson_that_validates(game, monkeypatch, tmp_path):
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    shell, sec = section(game)
+    player = sec.player
+    lesson = next(x for x in lessons.all_lessons(game) if any(s.answer for s in x.steps))
+    i = next(j for j, s in enumerate(lesson.steps) if s.answer)
+    player.open(lesson.id, i)
+    step = lesson.steps[i]
+    assert player.save_rule.value == str(step.rule)
+    player.save_question.value = "What does the engine answer here?"
+    player.save_name.value = "my lesson"
+    text = player.lesson_text()
+    data, saved = _saved(text, f"{game}/my-lesson")
+    assert lessons.check(saved) == []
+    assert data["game"] == game and data["rules"] == [str(step.rule)] and len(saved.steps) == 1
+    assert saved.steps[0].question("en") == "What does the engine answer here?"
+    # the saved start is the step's state: played again, it is the same state
+    here, again = player.player.state(), lessons.LessonPlayer(saved).state()
+    for kind in ("units", "fires", "issues", "models", "scenario", "control", "facts"):
+        assert (again[kind] or None) == (here[kind] or None), kind
+    assert (again["weather"] or None) == (here["weather"] or None)
+    # offered as a download (the same text) and saved in the visitor's folder
+    assert player.download.callback().getvalue() == text and player.download.filename == "my-lesson.yaml"
+    path = player.save_lesson()
+    assert path is not None and path.endswith(f"lessons/{game}/my-lesson.yaml")
+    assert Path(path).read_text(encoding="utf-8") == text
+    assert "lesson-agrees" in player.save_status.object and f"{game}/my-lesson" in player.save_status.object
+    from viewer.userdata import UserStore
+
+    assert ("lessons", game, "my-lesson") in UserStore().items(game)
+
+
+@pytest.mark.parametrize("game", ["wif", "use"])
+def test_save_as_lesson_keeps_what_the_learner_changed(game, monkeypatch, tmp_path):
+    """Saved while trying: the start is the learner's board and the expected answer the one the
+    engine computes there (not the lesson's), so the saved lesson validates."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    shell, sec = section(game)
+    player, board = sec.player, sec.player.board
+    lesson_id, unit, where, key = {"wif": ("wif/supply-kiev", "inf-kiev", "4428", "chain"),
+                                   "use": ("use/panzer-ezoc", "10th", "2912", "legal")}[game]
+    player.open(lesson_id, 0)
+    player.try_yourself()
+    board.unit.value = unit
+    board.move(unit, where)
+    changed = player.trial_view("en").computed.field(key)
+    assert changed != lessons.load(lesson_id).steps[0].answer.expect[key]
+    text = player.lesson_text()
+    data, saved = _saved(text, f"{game}/tried")
+    assert lessons.check(saved) == []
+    assert {u["id"]: u["at"] for u in data["start"]["units"]}[unit] == where
+    view = lessons.LessonPlayer(saved).view()
+    assert view.agrees and view.computed.field(key) == changed
+
+
+def test_try_and_save_create_no_model(monkeypatch, tmp_path):
+    """Trying, moving a unit, changing the weather and going back create no model on the page."""
+    import viewer.views.common.url as url
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    asked = {"lesson": "supply-kiev", "step": "1"}
+    monkeypatch.setattr(url, "url_value", lambda name: asked.get(name, ""))
+    doc, ns = build_page("wif", monkeypatch)
+    player = ns["sections"].build("ui.lessons").player
+    board = player.board
+    m = board.maps[player.player.board]
+    watch = Watch(doc, monkeypatch)
+    watch.run(lambda: setattr(player.try_it, "clicks", player.try_it.clicks + 1))
+    watch.run(lambda: m.mapview.select(m.key("4428")))
+    watch.run(lambda: setattr(board.weather, "value", "snow"))
+    watch.run(lambda: setattr(ns["shell"].state, "lang", "es"))
+    watch.run(lambda: setattr(player.untry, "clicks", player.untry.clicks + 1))
+    watch.run(player.lesson_text)
+    assert not player.trying
+    assert watch.created == Counter()
+
+
+def test_a_hidden_map_keeps_no_marks():
+    """A lesson on another board hides the first map and clears its marks (the page reads them)."""
+    shell, sec = section("use")
+    player, board = sec.player, sec.player.board
+    boards = {lessons.LessonPlayer(lesson).board: lesson.id for lesson in lessons.all_lessons("use")
+              if lesson.steps[0].highlight.hexes}
+    assert len(boards) > 1
+    (first_board, first), (second_board, second) = list(boards.items())[:2]
+    player.open(first, 0)
+    marked = board.maps[first_board].mapview.overlays.layers["lesson"].sources
+    assert sum(len(src.data["q"]) for src in marked.values()) > 0
+    player.open(second, 0)
+    hidden = board.maps[first_board].mapview.overlays.layers
+    assert all(len(src.data["q"]) == 0 for src in hidden["lesson"].sources.values())
+    assert len(hidden["lesson-path"].sources[""].data["x0"]) == 0
+    assert not board._frames[first_board].visible and board._frames[second_board].visible

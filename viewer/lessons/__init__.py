@@ -15,11 +15,12 @@ from importlib import resources
 from pathlib import Path
 
 from viewer.errors import ViewerError
+from viewer.lessons.answers import MISSING
 from viewer.lessons.check import Problem, check
 from viewer.lessons.model import Lesson, LessonError, Step, Text, read_lesson
 from viewer.lessons.player import LessonPlayer, StepView
 
-__all__ = ["Lesson", "LessonError", "LessonPlayer", "Problem", "Step", "StepView", "Text", "all_lessons",
+__all__ = ["MISSING", "Lesson", "LessonError", "LessonPlayer", "Problem", "Step", "StepView", "Text", "all_lessons",
            "by_rule", "check", "check_file", "load", "names", "read_file"]
 
 def _folder(game: str):

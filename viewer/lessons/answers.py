@@ -15,7 +15,21 @@ from viewer.errors import ViewerError, jsonable
 from viewer.lessons.boards import close, engines
 from viewer.lessons.model import Answer
 
-_MISSING = object()
+class _Missing:
+    """The type of :data:`MISSING`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+#: What :meth:`Computed.field` and :func:`pick` return for a field the result does not have
+#: (public: a page or notebook tells "no such field" from a field whose value is None).
+MISSING: Any = _Missing()
 
 
 @dataclass
@@ -30,7 +44,7 @@ class Computed:
     rules: list[str] = field(default_factory=list)
 
     def field(self, key: str) -> Any:
-        """A result field, or ``_MISSING``; ``a.b`` reaches into the mapping ``a``."""
+        """A result field, or :data:`MISSING`; ``a.b`` reaches into the mapping ``a``."""
         return pick(self.value, key)
 
     def to_json(self) -> dict[str, Any]:
@@ -45,9 +59,9 @@ def pick(value: Any, key: str) -> Any:
         for i, ch in enumerate(key):
             if ch == "." and key[:i] in value:
                 got = pick(value[key[:i]], key[i + 1:])
-                if got is not _MISSING:
+                if got is not MISSING:
                     return got
-    return _MISSING
+    return MISSING
 
 
 def same(expected: Any, got: Any) -> bool:
@@ -123,7 +137,7 @@ def compare(answer: Answer, computed: Computed) -> list[Mismatch]:
     out = []
     for key, expected in answer.expect.items():
         got = computed.field(str(key))
-        if got is _MISSING:
+        if got is MISSING:
             out.append(Mismatch(str(key), expected, None, absent=True))
         elif not same(jsonable(expected), got):
             out.append(Mismatch(str(key), expected, got))

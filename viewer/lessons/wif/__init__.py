@@ -90,7 +90,20 @@ def _scenario(state: dict[str, Any], board: str | None):
     elif isinstance(weather, str):
         for zone in ZONES:
             scenario = scenario.with_weather(zone, weather)
+    for uid, piece in (state.get("units") or {}).items():
+        # a unit of the state stands where it says: a lesson's move, or the learner's (docs/lessons.md)
+        if uid not in scenario.units:
+            raise ViewerError(f"units.{uid}", f"no unit {uid!r} in the lesson's scenario{close(uid, scenario.units)}",
+                              sorted(scenario.units))
+        scenario = scenario.moved(uid, _hex_of(hexmap, str(piece.get("at"))))
     return hexmap, scenario
+
+
+def scenario_units(state: dict[str, Any], board: str | None) -> dict[str, str]:
+    """The land units of the step's scenario on a hex, as ``{id: hex label}`` (where the state's
+    ``units`` place them): what "try it yourself" lets the learner move (docs/lessons.md)."""
+    hexmap, scenario = _scenario(state, board)
+    return {uid: hexmap.label(u.hex) for uid, u in sorted(scenario.units.items()) if u.hex is not None}
 
 
 def _supply(state: dict[str, Any], board: str | None, unit: str = "") -> dict[str, Any]:

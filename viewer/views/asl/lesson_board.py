@@ -16,8 +16,12 @@ HEX_FILL = "#d81b60"
 class AslLessonBoard(LessonBoard):
     """The teaching board (the lessons' board), drawn once; a step sets its overlay sources."""
 
+    help_key = "lessons.try.readonly.asl"
+
     def __init__(self, board: str = "teaching"):
         self.figure = BoardFigure(load_board(board), on_tap=lambda _hex: None)
+        # names of their own: the Map section's board has sources named like the figure's
+        self.figure.light.name, self.figure.ring.name = "lesson-asl-light", "lesson-asl-ring"
         self.panel = pn.pane.Bokeh(self.figure.figure, sizing_mode="stretch_width", css_classes=["lesson-board"])
 
     def _key(self, hex_id):

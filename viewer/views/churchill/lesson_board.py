@@ -29,6 +29,8 @@ def box_of(place: str) -> tuple[str | None, int] | None:
 class ChurchillLessonBoard(LessonBoard):
     """A conference table of the lesson's own (not the page's saved game); a ring marks each box."""
 
+    help_key = "lessons.try.readonly.churchill"
+
     def __init__(self, state):
         self.game_state = ChurchillState()
         self.board = ChurchillBoard(game_state=self.game_state, state=state)

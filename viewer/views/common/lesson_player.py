@@ -6,11 +6,20 @@ links, a mark when the engine disagrees with the lesson, the chart cells the tex
 and which of our places plays each role. A game's *board* (:class:`LessonBoard`) draws the step's
 highlight on that game's board; whatever it cannot draw is named in the player's text.
 
+On a page the address follows the step (``?lesson=<name>&step=<n>``, updated in place), so a
+copied link opens the same step. "Try it yourself" hands the step's state to the board's own
+controls and computes the step's answer on whatever the learner changes; "Back to the lesson"
+shows the step again. "Save as lesson" writes a one-step lesson file of the board's state
+(:mod:`viewer.lessons.skeleton`) to download and to the visitor's folder (docs/lessons.md,
+"In the apps").
+
 Every widget is created once; a step change or a language switch sets properties in place.
 """
 from __future__ import annotations
 
 import html
+import io
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -19,7 +28,10 @@ import param
 
 import viewer.lessons as lessons
 from viewer.calculators.format import shown
-from viewer.lessons.answers import _MISSING, Mismatch
+from viewer.errors import ViewerError
+from viewer.lessons.answers import MISSING, Mismatch, compare, compute
+from viewer.lessons.player import StepView, step_rolls
+from viewer.lessons.skeleton import skeleton, skeleton_text
 from viewer.ruleref import RuleRef
 from viewer.state import SessionState
 from viewer.views.common.rulelink import rule_anchor
@@ -39,13 +51,28 @@ _CSS = """
 class LessonBoard:
     """What a game's board shows of a lesson step. ``panel`` is the board (or None: text only);
     :meth:`show` marks a step's highlight and returns the kinds it drew, so the player names the
-    others in words."""
+    others in words.
+
+    "Try it yourself": an ``editable`` board's :meth:`start_trial` makes the step's state the
+    learner's, shows its ``controls`` (made once, None: none) and calls ``changed(state)`` after
+    each change; :meth:`end_trial` hides them. ``help_key`` labels what the learner can change
+    (or, for a board that is not editable, why not)."""
 
     panel: Any = None
+    controls: Any = None
+    editable: bool = False
+    help_key: str = "lessons.try.readonly"
 
     def show(self, player: lessons.LessonPlayer, view: lessons.StepView) -> set[str]:
         """Mark ``view``'s highlight (``player.lesson`` played on ``player.board``)."""
         return set()
+
+    def start_trial(self, player: lessons.LessonPlayer, view: lessons.StepView,
+                    changed: Callable[[dict[str, Any]], None]) -> None:
+        """Let the learner change ``view.state`` with the board's controls (editable boards)."""
+
+    def end_trial(self) -> None:
+        """Give the board back to the lesson."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +134,12 @@ class LessonPlayer(pn.viewable.Viewer):
 
     step = param.Integer(default=0, bounds=(0, None), doc="The step shown, counted from 0.")
 
+    address = param.Boolean(default=False, doc="""
+        Keep the page's address at the step shown (``?lesson=<name>&step=<n>``, in place).""")
+
+    trying = param.Boolean(default=False, doc="""
+        Whether the learner has the board ("try it yourself"); the texts stay the step's.""")
+
     def __init__(self, **params):
         super().__init__(**params)
         if self.board is None:
@@ -132,13 +165,35 @@ class LessonPlayer(pn.viewable.Viewer):
         self.steps = StepList(css_classes=["lesson-steps"], item_class="lesson-step")
         self.notes = pn.pane.HTML("", css_classes=["lesson-notes"], sizing_mode="stretch_width",
                                   stylesheets=[_CSS])
+        # try it yourself
+        self.try_it = pn.widgets.Button(label="", width=180, css_classes=["lesson-try"])
+        self.untry = pn.widgets.Button(label="", width=180, color="primary", visible=False,
+                                       css_classes=["lesson-untry"])
+        self.try_note = pn.pane.HTML("", css_classes=["lesson-try-note"], sizing_mode="stretch_width",
+                                     stylesheets=[_CSS])
+        self._trial: dict[str, Any] | None = None
+        # save as lesson
+        self.save_rule = pn.widgets.Select(options=self._rule_options(), width=180, css_classes=["lesson-save-rule"])
+        self.save_question = pn.widgets.TextInput(value="", width=380, css_classes=["lesson-save-question"])
+        self.save_name = pn.widgets.TextInput(value="", width=200, css_classes=["lesson-save-name"])
+        self.save_button = pn.widgets.Button(label="", width=200, css_classes=["lesson-save"])
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="lesson.yaml", width=200,
+                                                embed=False, css_classes=["lesson-download"])
+        self.save_status = pn.pane.HTML("", css_classes=["lesson-save-status"], sizing_mode="stretch_width")
+        self.save_title = pn.pane.HTML("", css_classes=["lesson-save-title"], margin=(10, 10, 0, 10))
         self.back.on_click(lambda _e: self.go(self.step - 1))
         self.next.on_click(lambda _e: self.go(self.step + 1))
+        self.try_it.on_click(lambda _e: self.try_yourself())
+        self.untry.on_click(lambda _e: self.back_to_lesson())
+        self.save_button.on_click(lambda _e: self.save_lesson())
         self.choose.param.watch(self._on_choose, "value")
         self.state.param.watch(self._on_lang, "lang")
         self.layout = pn.Column(
             self.choose, pn.Row(self.back, self.counter, self.next), self.title, self.question,
             self.explanation, self.answer, self.steps, self.notes,
+            pn.Row(self.try_it, self.untry), self.try_note,
+            self.save_title, pn.Row(self.save_rule, self.save_question),
+            pn.Row(self.save_name, self.save_button, self.download), self.save_status,
             sizing_mode="stretch_width", css_classes=["lesson-player"])
         self._draw()
 
@@ -159,6 +214,13 @@ class LessonPlayer(pn.viewable.Viewer):
         return {rule: {f"{lesson.title(lang)} ({len(lesson.steps)})": lesson.id for lesson in group}
                 for rule, group in self._groups.items()}
 
+    def _rule_options(self) -> list[str]:
+        """The rules a saved lesson may cite: the game's rule list, in rulebook order."""
+        from viewer.reference.rulelist import rules
+        from viewer.ruleref import GAME_PREFIXES
+
+        return [f"{GAME_PREFIXES[self.game]} {n}" for n in rules(self.game)]
+
     @property
     def lesson_ids(self) -> list[str]:
         return [lesson.id for group in self._groups.values() for lesson in group]
@@ -169,27 +231,130 @@ class LessonPlayer(pn.viewable.Viewer):
         player = lessons.LessonPlayer(lessons.load(lesson_id))
         player.goto(step)
         with pn.io.hold():
+            self._end_trial()
             self.player = player
             self.lesson, self.step = lesson_id, step
             if self.choose.value != lesson_id:
                 self.choose.value = lesson_id
             self._draw()
+            self._to_address()
 
     def go(self, step: int) -> None:
         """Show step ``step`` of the current lesson, kept within its ends."""
         step = max(0, min(step, self.player.count - 1))
-        if step == self.step:
+        if step == self.step and not self.trying:
             return
         with pn.io.hold():
+            self._end_trial()
             self.player.goto(step)
             self.step = step
             self._draw()
+            self._to_address()
 
     def forward(self) -> None:
         self.go(self.step + 1)
 
     def backward(self) -> None:
         self.go(self.step - 1)
+
+    def _to_address(self) -> None:
+        """The page's address at this step (``?lesson=<name>&step=<n>``), replaced in place."""
+        location = pn.state.location if self.address else None
+        if location is None:
+            return
+        location.update_query(lesson=self.lesson.split("/", 1)[1], step=str(self.step + 1))
+
+    @property
+    def permalink(self) -> str:
+        """The address query of the step shown: ``?lesson=<name>&step=<n>`` (steps from 1)."""
+        return f"?lesson={self.lesson.split('/', 1)[1]}&step={self.step + 1}"
+
+    # ------------------------------------------------------------------ try it yourself
+    def try_yourself(self) -> None:
+        """Give the learner the step's state on the board (an editable board's controls); each
+        change they make recomputes the step's answer on it."""
+        if not self.board.editable or self.trying:
+            return
+        with pn.io.hold():
+            view = self.player.view(lang=self.state.lang)
+            self._trial = view.state
+            self.trying = True
+            self.board.start_trial(self.player, view, self.set_trial)
+            self._draw()
+
+    def set_trial(self, state: dict[str, Any]) -> None:
+        """The learner's state (a board calls this after each change): the answer follows it."""
+        if not self.trying:
+            return
+        with pn.io.hold():
+            self._trial = state
+            self._draw()
+
+    def back_to_lesson(self) -> None:
+        """Show the step as the lesson has it again."""
+        with pn.io.hold():
+            self._end_trial()
+            self._draw()
+
+    def _end_trial(self) -> None:
+        if self.trying:
+            self.board.end_trial()
+            self.trying = False
+            self._trial = None
+
+    def trial_view(self, lang: str) -> StepView:
+        """The step with the learner's state and the answer the engine computes on it (an input
+        the change makes wrong raises the engine's :class:`ViewerError`)."""
+        base = self.player.view(lang=lang)
+        state = self._trial if self._trial is not None else base.state
+        answer = base.step.answer
+        computed = compute(answer, state, self.player.board, lang, step_rolls(state)) if answer else None
+        mismatches = compare(answer, computed) if answer and computed else []
+        return StepView(base.index, base.count, base.step, state, lang, computed, mismatches)
+
+    # ------------------------------------------------------------------ save as lesson
+    def board_state(self) -> dict[str, Any]:
+        """The state the board shows: the learner's while trying, else the step's."""
+        return dict(self._trial) if self._trial is not None else self.player.state()
+
+    def lesson_data(self) -> dict[str, Any]:
+        """A one-step lesson of the board's state citing the chosen rule and asking the question
+        written (:func:`viewer.lessons.skeleton.skeleton`)."""
+        step = self.player.step
+        rule = self.save_rule.value or str(step.rule)
+        question = self.save_question.value or step.question(self.state.lang)
+        keys = list(step.answer.expect) if step.answer else None
+        return skeleton(self.player.lesson.game, self.player.board, self.board_state(), rule, question,
+                        step.answer, step.highlight, keys, self.state.lang)
+
+    def lesson_text(self) -> str:
+        return skeleton_text(self.lesson_data())
+
+    def _save_name(self) -> str:
+        raw = self.save_name.value.strip() or f"{self.lesson.split('/', 1)[1]}-step-{self.step + 1}"
+        return re.sub(r"[^A-Za-z0-9_-]+", "-", raw).strip("-")[:60] or "lesson"
+
+    def _download(self):
+        self.download.filename = f"{self._save_name()}.yaml"
+        return io.StringIO(self.lesson_text())
+
+    def save_lesson(self) -> str | None:
+        """Save the lesson file in the visitor's folder (``lessons/<game>/<name>.yaml``); returns
+        its path, or None with the fault shown."""
+        from viewer.userdata import UserDataError, UserStore
+
+        lang = self.state.lang
+        name = self._save_name()
+        try:
+            data = self.lesson_data()
+            path = UserStore().save("lessons", name, data, group=self.game)
+        except (ViewerError, UserDataError) as err:
+            self.save_status.object = (f"<p class='lesson-mismatch'>"
+                                       f"{html.escape(label('lessons.save.failed', lang, error=str(err)))}</p>")
+            return None
+        self.save_status.object = (f"<p class='lesson-agrees'>"
+                                   f"{html.escape(label('lessons.save.saved', lang, name=f'{self.game}/{name}'))}</p>")
+        return str(path)
 
     def _on_choose(self, event):
         if event.new != self.lesson:
@@ -231,6 +396,7 @@ class LessonPlayer(pn.viewable.Viewer):
         view = player.view(lang=lang)
         self.back.label = label("lessons.back", lang)
         self.next.label = label("lessons.next", lang)
+        self._draw_try(lang)
         self.back.disabled = player.at_start
         self.next.disabled = player.at_end
         self.counter.object = html.escape(label("lessons.step_of", lang, i=player.index + 1, n=player.count))
@@ -238,12 +404,46 @@ class LessonPlayer(pn.viewable.Viewer):
                              f"<div class='lesson-rules'>{_rule_links(view.rules)}</div>")
         self.question.object = f"**{label('lessons.question', lang)}** {view.question}"
         self.explanation.object = view.explanation
-        self.answer.object = self._answer_html(view, lang)
+        if self.trying:
+            try:
+                view = self.trial_view(lang)
+            except ViewerError as err:
+                view = StepView(view.index, view.count, view.step, self._trial or view.state, lang, None, [])
+                self.answer.object = (f"<p class='lesson-mismatch'>"
+                                      f"{html.escape(label('lessons.try.refused', lang, error=err.message))}</p>")
+            else:
+                self.answer.object = self._answer_html(view, lang)
+        else:
+            self.answer.object = self._answer_html(view, lang)
         computed = view.computed
         self.steps.show([_Shown(f"{i}", s.get("text", ""), _ref(s.get("rule")))
                          for i, s in enumerate(computed.steps if computed else [])], lang)
         drawn = self.board.show(player, view) if self.board is not None else set()
         self.notes.object = self._notes_html(lesson, view, drawn, lang)
+
+    def _draw_try(self, lang: str) -> None:
+        board = self.board
+        self.try_it.label = label("lessons.try.button", lang)
+        self.untry.label = label("lessons.try.back", lang)
+        self.try_it.disabled = not board.editable
+        self.try_it.visible = not self.trying
+        self.untry.visible = self.trying
+        note = label(board.help_key, lang)
+        if self.trying:
+            note = f"<b>{html.escape(label('lessons.try.trying', lang))}</b> {html.escape(note)}"
+        else:
+            note = html.escape(note)
+        self.try_note.object = f"<p>{note}</p>"
+        self.save_title.object = f"<b>{html.escape(label('lessons.save.title', lang))}</b>"
+        self.save_rule.name = label("lessons.save.rule", lang)
+        if self.save_rule.value != str(self.player.step.rule) and str(self.player.step.rule) in self.save_rule.options:
+            self.save_rule.value = str(self.player.step.rule)
+        self.save_question.name = label("lessons.save.question", lang)
+        self.save_question.placeholder = self.player.step.question(lang)
+        self.save_name.name = label("lessons.save.name", lang)
+        self.save_name.placeholder = f"{self.lesson.split('/', 1)[1]}-step-{self.step + 1}"
+        self.save_button.label = label("lessons.save.button", lang)
+        self.download.label = label("lessons.save.download", lang)
 
     def _answer_html(self, view: lessons.StepView, lang: str) -> str:
         computed = view.computed
@@ -253,11 +453,17 @@ class LessonPlayer(pn.viewable.Viewer):
         fields = list(view.expected) or list(computed.value)
         for key in fields:
             got = computed.field(key)
-            value = "—" if got is _MISSING else shown(got, lang)
+            value = "—" if got is MISSING else shown(got, lang)
             rows.append(f"<li><code>{html.escape(key)}</code>: {html.escape(value)}</li>")
-        agree = (f"<p class='lesson-agrees'>{html.escape(label('lessons.agrees', lang))}</p>" if view.agrees else
-                 f"<p class='lesson-mismatch'>⚠ {html.escape(label('lessons.disagrees', lang))} "
-                 + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
+        if self.trying:
+            agree = (f"<p class='lesson-agrees lesson-try-same'>{html.escape(label('lessons.try.same', lang))}</p>"
+                     if view.agrees else
+                     f"<p class='lesson-mismatch lesson-try-differs'>{html.escape(label('lessons.try.differs', lang))} "
+                     + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
+        else:
+            agree = (f"<p class='lesson-agrees'>{html.escape(label('lessons.agrees', lang))}</p>" if view.agrees else
+                     f"<p class='lesson-mismatch'>⚠ {html.escape(label('lessons.disagrees', lang))} "
+                     + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
         rules = f" {_rule_links(computed.rules)}" if computed.rules else ""
         return (f"<b>{html.escape(label('lessons.answer', lang))}</b> <code>{html.escape(computed.slug)}</code>"
                 f"{rules}<ul>{''.join(rows)}</ul>{agree}")
@@ -316,12 +522,18 @@ class LessonSection(pn.viewable.Viewer):
         super().__init__(**params)
         board = self.player.board
         items = [self.player] + ([board.panel] if board is not None and board.panel is not None else [])
+        if board is not None and board.controls is not None:
+            items.insert(1, board.controls)
         self.layout = pn.Column(*items, sizing_mode="stretch_width", css_classes=["lesson-section"])
 
     @classmethod
     def build(cls, shell, game: str, board: LessonBoard | None = None) -> "LessonSection":
         """The section of ``game`` on ``shell``'s page, at the lesson and step of its address."""
-        player = LessonPlayer(state=shell.state, game=game, board=board)
+        from viewer.views.common.url import url_value
+
+        asked = url_value("lesson")      # built at the asked lesson: no board drawn for another first
+        first = asked if "/" in asked else f"{game}/{asked}"
+        player = LessonPlayer(state=shell.state, game=game, board=board, address=True, lesson=first)
         open_from_url(player, shell.report)
         return cls(player=player)
 

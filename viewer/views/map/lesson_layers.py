@@ -5,10 +5,15 @@ a lesson on that board is shown and then only hidden. Each map gets, once, a ``l
 layer (the step's hexes, strong, and its range, light) and a ``lesson-path`` lines layer (the
 path, and each hexside as a short stroke across it); a step sets their rows and moves the view
 to the marked area.
+
+"Try it yourself" (docs/lessons.md, "In the apps") makes the map the learner's: a unit chooser
+and, where the game has weather, a weather chooser (made once, shown only while trying); a tap on
+a hex moves the chosen unit there, and the player computes the step's answer on the new state.
 """
 from __future__ import annotations
 
-from typing import Callable
+import copy
+from typing import Any, Callable
 
 import numpy as np
 import panel as pn
@@ -17,6 +22,7 @@ from viewer import hexgrid
 from viewer.board import HexMap
 from viewer.state import SessionState
 from viewer.views.common.lesson_player import LessonBoard
+from viewer.views.common.text import label
 from viewer.views.map.mapview import MapView
 
 HEX_COLOR = "#d81b60"
@@ -35,11 +41,22 @@ class MapLessons:
         ov.add("lesson-path", kind="lines")
         h = mapview.hexmap.hexes
         self._keys: dict[str, tuple[str, int, int]] = {}
+        self._labels: dict[tuple[str, int, int], str] = {}
         for lab, sheet, q, r in zip(h["label"].astype(str), h["sheet"], h["q"], h["r"]):
             self._keys.setdefault(lab, (str(sheet), int(q), int(r)))   # a label on several sheets: its first hex
+            self._labels[(str(sheet), int(q), int(r))] = lab
 
     def key(self, label) -> tuple[str, int, int] | None:
         return self._keys.get(str(label))
+
+    def label_of(self, key) -> str | None:
+        """The printed label of hex ``key`` ``(sheet, q, r)``, or None off this map."""
+        return None if key is None else self._labels.get((str(key[0]), int(key[1]), int(key[2])))
+
+    def clear(self) -> None:
+        """Mark nothing (an unchanged empty layer sends nothing)."""
+        self.mapview.overlays.set("lesson", hexes=[])
+        self.mapview.overlays.set("lesson-path", pairs=[])
 
     def show(self, highlight: dict) -> set[str]:
         """Mark ``highlight``'s hexes, range, path and hexsides; returns the kinds drawn."""
@@ -92,14 +109,48 @@ class MapLessons:
         fig.y_range.update(start=float(points[:, 1].min() - pad), end=float(points[:, 1].max() + pad))
 
 
-class MapLessonBoard(LessonBoard):
-    """The lesson's hex map, one :class:`MapView` per board name (``hexmap_for(name)``)."""
+def state_units(state: dict[str, Any], board: str | None) -> dict[str, str]:
+    """The units a lesson's state places, ``{id: hex label}`` (the default of :class:`MapLessonBoard`)."""
+    return {str(uid): str(u.get("at")) for uid, u in (state.get("units") or {}).items()}
 
-    def __init__(self, state: SessionState, hexmap_for: Callable[[str | None], HexMap], height: int = 520):
+
+class MapLessonBoard(LessonBoard):
+    """The lesson's hex map, one :class:`MapView` per board name (``hexmap_for(name)``).
+
+    ``units(state, board)`` names the units "try it yourself" may move (``{id: hex label}``);
+    ``weathers`` the conditions the learner may set everywhere (none: no weather chooser)."""
+
+    editable = True
+    help_key = "lessons.try.map"
+
+    def __init__(self, state: SessionState, hexmap_for: Callable[[str | None], HexMap], height: int = 520,
+                 units: Callable[[dict[str, Any], str | None], dict[str, str]] = state_units,
+                 weathers: tuple[str, ...] = ()):
         self.state, self.hexmap_for, self.height = state, hexmap_for, height
+        self.units_of, self.weathers = units, tuple(weathers)
         self.maps: dict[str | None, MapLessons] = {}
         self._frames: dict[str | None, pn.Column] = {}
         self.panel = pn.Column(sizing_mode="stretch_width", css_classes=["lesson-board"])
+        self.unit = pn.widgets.Select(options={}, width=260, css_classes=["lesson-try-unit"])
+        self.weather = pn.widgets.Select(options=[], width=200, css_classes=["lesson-try-weather"],
+                                         visible=bool(self.weathers))
+        self.controls = pn.Row(self.unit, self.weather, visible=False, css_classes=["lesson-try-controls"])
+        self._trial: dict[str, Any] | None = None
+        self._board: str | None = None
+        self._changed: Callable[[dict[str, Any]], None] | None = None
+        self._shown: MapLessons | None = None
+        self.weather.param.watch(self._on_weather, "value")
+        self.state.param.watch(self._on_tap, "selected")
+        self.state.param.watch(self._on_lang, "lang")
+        self._on_lang()
+
+    def _on_lang(self, *_):
+        lang = self.state.lang
+        self.unit.name = label("lessons.try.unit", lang)
+        self.weather.name = label("lessons.try.weather", lang)
+        keep = self.weather.value
+        self.weather.options = {label("lessons.try.weather_lesson", lang): "", **{w: w for w in self.weathers}}
+        self.weather.value = keep if keep in self.weather.options.values() else ""
 
     def map_for(self, board: str | None) -> MapLessons:
         """The map of ``board``, built the first time (a new lesson's board, never a step)."""
@@ -112,6 +163,56 @@ class MapLessonBoard(LessonBoard):
 
     def show(self, player, view) -> set[str]:
         shown = self.map_for(player.board)
+        self._shown = shown
         for name, frame in self._frames.items():
             frame.visible = name == player.board
-        return shown.show(view.highlight)
+            if name != player.board:
+                self.maps[name].clear()       # a hidden map keeps no marks of an earlier lesson
+        highlight = view.highlight
+        if self._trial is not None and self.unit.value:
+            at = self.units_of(self._trial, self._board).get(self.unit.value)
+            if at is not None and shown.key(at) is not None:      # the unit being moved, marked too
+                highlight = {**highlight, "hexes": [*[h for h in highlight.get("hexes") or [] if h != at], at]}
+        return shown.show(highlight)
+
+    # ------------------------------------------------------------------ try it yourself
+    def start_trial(self, player, view, changed: Callable[[dict[str, Any]], None]) -> None:
+        self._trial, self._board, self._changed = copy.deepcopy(view.state), player.board, None
+        units = self.units_of(self._trial, self._board)
+        asked = str((view.step.answer.inputs.get("unit") if view.step.answer else "") or "")
+        self.unit.options = {f"{uid} ({at})": uid for uid, at in units.items()}
+        self.unit.value = asked if asked in units else next(iter(units), None)
+        self.weather.value = ""
+        self.controls.visible = True
+        self._changed = changed
+
+    def end_trial(self) -> None:
+        self._trial, self._changed = None, None
+        self.controls.visible = False
+
+    def _on_weather(self, event):
+        if self._trial is None or self._changed is None or not event.new:
+            return
+        self._trial["weather"] = event.new
+        self._changed(copy.deepcopy(self._trial))
+
+    def _on_tap(self, event):
+        """A tap on the lesson's map while trying: the chosen unit moves to the tapped hex."""
+        if self._trial is None or self._changed is None or self._shown is None or not self.unit.value:
+            return
+        where = self._shown.label_of(event.new)
+        if where is None:
+            return
+        self.move(self.unit.value, where)
+
+    def move(self, unit: str, where: str) -> None:
+        """Put ``unit`` on the hex labelled ``where`` (what a tap does while trying)."""
+        if self._trial is None or self._changed is None:
+            return
+        units = self._trial.setdefault("units", {})
+        units[unit] = {**units.get(unit, {"id": unit}), "at": str(where)}
+        current = self.units_of(self._trial, self._board)
+        with pn.io.hold():
+            self.unit.options = {f"{uid} ({at})": uid for uid, at in current.items()}
+            self.unit.value = unit
+            self._changed(copy.deepcopy(self._trial))

@@ -1,6 +1,6 @@
 """The Lessons section of /use: the lesson player beside the lesson's board (a fixture board of
 the worked examples, or the USE map), its hexes, range and path marked (docs/lessons.md,
-"In the apps")."""
+"In the apps"). "Try it yourself" moves the lesson's units; the activation answers follow."""
 from __future__ import annotations
 
 

@@ -1,0 +1,146 @@
+"""Browser test of the lesson player (docs/lessons.md, "In the apps"): one lesson of each game
+opened by its permalink and played to its end with Next, in English and in Spanish. At every step
+the step's title and the engine's answer show, the board's highlight is in the page's models, and
+the address names the step; at the end Next is disabled. "Try it yourself" on /wif changes the
+weather and the answer changes, "Save as lesson" downloads a lesson of that board which validates,
+and "Back to the lesson" restores the step."""
+import re
+
+import pytest
+
+pytest.importorskip("playwright")
+
+from playwright.sync_api import expect  # noqa: E402
+
+import viewer.lessons as lessons  # noqa: E402
+from tests.ui.browser import WAIT, open_page  # noqa: E402
+from viewer.calculators.format import shown  # noqa: E402
+from viewer.i18n import t as label  # noqa: E402
+from viewer.lessons.model import read_lesson  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+LESSONS = {"wif": "wif/supply-kiev", "use": "use/panzer-ezoc", "asl": "asl/fire-illumination",
+           "churchill": "churchill/conference", "starcraft": "starcraft/engaged-casualties"}
+
+#: JavaScript ``(game) => {...}``: what the lesson board marks, read from the page's Bokeh models.
+_MARKS = """(game) => {
+  const out = {hexes: 0, path: 0, ring: 0, boxes: 0, models: 0};
+  for (const doc of Bokeh.documents) {
+    for (const m of doc._all_models.values()) {
+      const name = m.name || "";
+      if (!m.data) continue;
+      if (name.startsWith("overlay-lesson-path")) out.path += m.data.x0.length;
+      else if (name.startsWith("overlay-lesson-")) out.hexes += m.data.q.length;
+      else if (name === "lesson-asl-light") out.hexes += m.data.q.length;
+      else if (name === "lesson-asl-ring") out.ring += m.data.q.length;
+      else if (name === "lesson-track-boxes") out.boxes += m.data.x.length;
+      else if (name === "lesson-models") out.models += m.data.color.filter(c => c === "#d81b60").length;
+    }
+  }
+  return out;
+}"""
+
+
+def _marks_agree(game: str, marks: dict, hl: dict) -> bool:
+    """Whether the board's models hold the step's highlight (each kind the board draws)."""
+    if game in ("wif", "use"):
+        wanted_path = max(0, len(hl["path"]) - 1) + len(hl["hexsides"])
+        return (marks["hexes"] >= len(hl["hexes"]) and (marks["hexes"] > 0) == bool(hl["hexes"] or hl["range"])
+                and marks["path"] == wanted_path)
+    if game == "asl":
+        return marks["hexes"] == len(hl["hexes"]) and (marks["ring"] > 0) == bool(hl["range"])
+    if game == "churchill":
+        return marks["boxes"] == len(hl["track_boxes"])
+    return marks["models"] == len(hl["models"])
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", list(LESSONS))
+def test_a_lesson_plays_to_its_end(server, watched, game, lang):
+    base, _ = server
+    lesson_id = LESSONS[game]
+    name = lesson_id.split("/", 1)[1]
+    lesson = lessons.load(lesson_id)
+    player = lessons.LessonPlayer(lesson)
+    page = open_page(watched, f"{base}/{game}?lesson={name}&lang={lang}")
+    nxt = page.locator(".lesson-next button")
+    for i in range(player.count):
+        view = player.goto(i).view(lang=lang)
+        counter = label("lessons.step_of", lang, i=i + 1, n=player.count)
+        expect(page.locator(".lesson-counter").first).to_contain_text(counter, timeout=WAIT)
+        expect(page.locator(".lesson-title").first).to_contain_text(view.title, timeout=WAIT)
+        answer = page.locator(".lesson-answer").first
+        expect(answer).to_contain_text(view.computed.slug, timeout=WAIT)
+        for key in view.expected:
+            expect(answer).to_contain_text(f"{key}: {shown(view.computed.field(key), lang)}")
+        expect(answer).to_contain_text(label("lessons.agrees", lang))
+        hl = view.highlight
+        try:
+            page.wait_for_function(
+                f"([game, want]) => {{ const m = ({_MARKS})(game); return {_js_agree()}; }}",
+                arg=[game, hl], timeout=WAIT)
+        except Exception:
+            raise AssertionError(f"step {i + 1}: board marks {page.evaluate(_MARKS, game)} for {hl}") from None
+        assert _marks_agree(game, page.evaluate(_MARKS, game), hl)
+        if i:   # the address follows the step, in place (the language stays in it)
+            expect(page).to_have_url(re.compile(rf"[?&]step={i + 1}(&|$)"), timeout=WAIT)
+            assert f"lesson={name}" in page.url and f"lang={lang}" in page.url
+        if i < player.count - 1:
+            expect(nxt).to_be_enabled()
+            nxt.click()
+    expect(nxt).to_be_disabled()
+    assert watched.errors == [] and watched.external == []
+
+
+def _js_agree() -> str:
+    """:func:`_marks_agree` in JavaScript (``m``: the marks, ``want``: the step's highlight)."""
+    return """(
+      (game === "wif" || game === "use") ?
+        (m.hexes >= want.hexes.length && (m.hexes > 0) === (want.hexes.length > 0 || !!want.range)
+         && m.path === Math.max(0, want.path.length - 1) + want.hexsides.length) :
+      game === "asl" ? (m.hexes === want.hexes.length && (m.ring > 0) === !!want.range) :
+      game === "churchill" ? m.boxes === want.track_boxes.length :
+      m.models === want.models.length)"""
+
+
+def test_a_copied_link_opens_the_same_step(server, watched, context):
+    base, _ = server
+    page = open_page(watched, f"{base}/use?lesson=panzer-ezoc")
+    page.locator(".lesson-next button").click()
+    page.locator(".lesson-next button").click()
+    expect(page).to_have_url(re.compile(r"step=3"), timeout=WAIT)
+    link = page.url
+    again = context.new_page()
+    again.goto(link)
+    title = lessons.load("use/panzer-ezoc").steps[2].title("en")
+    expect(again.locator(".lesson-title").first).to_contain_text(title, timeout=WAIT)
+    expect(again.locator(".lesson-counter").first).to_contain_text("Step 3 of", timeout=WAIT)
+
+
+def test_try_it_yourself_on_wif_changes_the_answer_and_back_restores_it(server, watched):
+    base, _ = server
+    page = open_page(watched, f"{base}/wif?lesson=supply-kiev")
+    answer = page.locator(".lesson-answer").first
+    expect(answer).to_contain_text("in_supply: Yes", timeout=WAIT)
+    page.locator(".lesson-try button").click()
+    expect(page.locator(".lesson-untry button")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".lesson-try-note").first).to_contain_text("Your board:", timeout=WAIT)
+    page.locator(".lesson-try-weather select").select_option(value="snow")
+    expect(answer).to_contain_text("in_supply: No", timeout=WAIT)
+    expect(answer).to_contain_text("the rules answer differently", timeout=WAIT)
+    # save as lesson: the downloaded file is a lesson of the learner's board, and it validates
+    page.locator(".lesson-save-question input").fill("Snow everywhere: is the corps in supply?")
+    page.locator(".lesson-save-question input").press("Enter")
+    with page.expect_download(timeout=WAIT) as got:
+        page.locator(".lesson-download button, .lesson-download a").first.click()
+    text = open(got.value.path(), encoding="utf-8").read()
+    saved = read_lesson(text, "wif/snow", "download")
+    assert lessons.check(saved) == []
+    assert saved.start["weather"] == "snow" and saved.steps[0].question("en").startswith("Snow everywhere")
+    assert saved.steps[0].answer.expect["in_supply"] is False
+    page.locator(".lesson-untry button").click()
+    expect(answer).to_contain_text("in_supply: Yes", timeout=WAIT)
+    expect(answer).to_contain_text(label("lessons.agrees", "en"), timeout=WAIT)
+    expect(page.locator(".lesson-try-weather select")).to_be_hidden(timeout=WAIT)
+    assert watched.errors == []
