@@ -9,6 +9,7 @@ import importlib
 from collections import Counter
 from pathlib import Path
 
+import panel as pn
 import pytest
 
 import viewer.lessons as lessons
@@ -457,3 +458,20 @@ def test_a_hidden_map_keeps_no_marks():
     assert all(len(src.data["q"]) == 0 for src in hidden["lesson"].sources.values())
     assert len(hidden["lesson-path"].sources[""].data["x0"]) == 0
     assert not board._frames[first_board].visible and board._frames[second_board].visible
+
+
+def test_leaving_the_lessons_section_ends_a_trial():
+    """A trial belongs to the Lessons section: switching to another section goes back to the
+    lesson, so a tap on the app's own map no longer moves the trial's unit."""
+    from viewer.views.common.lesson_player import open_lessons_from_url
+    from viewer.views.common.sections import Sections
+
+    shell, sec = section("use")
+    sections = Sections(state=shell.state, sections={"ui.map": pn.Column(), "ui.lessons": sec})
+    open_lessons_from_url(sections)
+    sections.switch.value = "ui.lessons"
+    sec.player.open("use/panzer-ezoc", 0)
+    sec.player.try_yourself()
+    assert sec.player.trying
+    sections.switch.value = "ui.map"
+    assert not sec.player.trying and not sec.player.board.controls.visible

@@ -512,6 +512,13 @@ def open_lessons_from_url(sections, key: str = "ui.lessons") -> None:
     if url_value("lesson") and key in sections.keys:
         sections.switch.value = key
 
+    def leave(event):   # leaving the section ends a trial: the page's other boards are the learner's again
+        if event.old == key and key in sections.keys:
+            player = getattr(sections.build(key), "player", None)
+            if player is not None and player.trying:
+                player.back_to_lesson()
+    sections.switch.param.watch(leave, "value")
+
 
 class LessonSection(pn.viewable.Viewer):
     """An app's Lessons section: the player above the game's board (:class:`LessonBoard`)."""
