@@ -101,3 +101,15 @@ def test_stepper_counts_the_board_at_the_end_of_the_meeting():  # Churchill 5.27
     session.place("pol-mil-1", None, 0)
     session.step = next(i for i, s in enumerate(stepper.steps()) if s.key == "end_meeting")
     assert "UK 0, US 2, USSR 0" in stepper.text.object and "ahead: US" in stepper.text.object
+
+
+def test_stepping_to_a_meeting_turn_presets_the_advancing_nation():  # Churchill 5.22
+    state, session, board, mover, stepper = _views()
+    steps = conference_steps(session.agenda_winner, session.conference_winner)
+    advances = [i for i, s in enumerate(steps) if s.key == "advance"]
+    actors = {steps[i].actor for i in advances}
+    assert len(actors) == 3                       # every nation takes a meeting turn
+    for i in advances[:3]:
+        while session.step < i:
+            stepper.next.clicks += 1
+        assert mover.mover.value == steps[i].actor

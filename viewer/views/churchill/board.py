@@ -114,7 +114,7 @@ class ChurchillBoard(pn.viewable.Viewer):
                               for t, y in (("x10", 9.6), ("x1", 8.6))]
         for lab in self._score_titles:
             f.add_layout(lab)
-        self._storage_title = Label(x=STORAGE_X, y=STORAGE_Y + 0.8, text="", text_align="center", text_font_size="9pt")
+        self._storage_title = Label(x=STORAGE_X - 0.4, y=STORAGE_Y + 0.8, text="", text_align="left", text_font_size="9pt")
         f.add_layout(self._storage_title)
 
     def _draw_military(self):
@@ -244,7 +244,8 @@ class ChurchillBoard(pn.viewable.Viewer):
             lab.text = label(f"churchill.theater.{th}", lang)
         self._placeholder.text = label("churchill.board.placeholder", lang) if self.game_state.settings.placeholder else ""
         self._abomb_title.text = label("churchill.board.abomb", lang)
-        self._storage_title.text = label("churchill.board.storage", lang)
+        # two lines: one would run into the score track beside it
+        self._storage_title.text = label("churchill.board.storage", lang).replace(" ", "\n", 1)
         self._refresh_issues()
         self._refresh_turn()
 

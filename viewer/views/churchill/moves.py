@@ -9,6 +9,7 @@ import panel as pn
 import param
 
 from viewer.calculators import REGISTRY
+from viewer.rules.churchill.stepper import conference_steps
 from viewer.rules.churchill.table import CARD_KINDS, NATIONS
 from viewer.state import SessionState
 from viewer.state.churchill.conference import CONDITIONAL, ISSUES, ChurchillState
@@ -28,12 +29,12 @@ class IssueMover(pn.viewable.Viewer):
         super().__init__(**params)
         game_state, state = self.game_state, self.state
         self.issue = pn.widgets.Select(options=list(ISSUES), value=game_state.selected_issue, css_classes=["churchill-issue"])
-        self.mover = pn.widgets.Select(options=list(NATIONS), value="UK", css_classes=["churchill-mover"], width=110)
-        self.card = pn.widgets.IntInput(value=3, start=0, end=12, css_classes=["churchill-card"], width=110)
+        self.mover = pn.widgets.Select(options=list(NATIONS), value="UK", css_classes=["churchill-mover"], width=150)
+        self.card = pn.widgets.IntInput(value=3, start=0, end=12, css_classes=["churchill-card"], width=150)
         self.kind = pn.widgets.Select(options=list(CARD_KINDS), value="advisor", width=150)
         self.bonus = pn.widgets.IntInput(value=0, start=-6, end=6, width=90)
-        self.debater = pn.widgets.Select(options=[NOBODY, *NATIONS], value=NOBODY, css_classes=["churchill-debater"], width=110)
-        self.debate_card = pn.widgets.IntInput(value=2, start=0, end=12, css_classes=["churchill-debate-card"], width=110)
+        self.debater = pn.widgets.Select(options=[NOBODY, *NATIONS], value=NOBODY, css_classes=["churchill-debater"], width=150)
+        self.debate_card = pn.widgets.IntInput(value=2, start=0, end=12, css_classes=["churchill-debate-card"], width=210)
         self.debate_kind = pn.widgets.Select(options=list(CARD_KINDS), value="advisor", width=150)
         self.stop = pn.widgets.Checkbox(value=False)
         self.button = pn.widgets.Button(color="primary", css_classes=["churchill-move"])
@@ -43,14 +44,25 @@ class IssueMover(pn.viewable.Viewer):
         self.issue.param.watch(lambda e: setattr(game_state, "selected_issue", e.new), "value")
         game_state.param.watch(lambda e: setattr(self.issue, "value", e.new), "selected_issue")
         game_state.param.watch(self._show_position, "issues")
+        game_state.param.watch(self._follow_step, ["step", "agenda_winner", "conference_winner"])
         self.button.on_click(self._move)
         self.clear.on_click(lambda _e: game_state.remove(self.issue.value))
         state.param.watch(self._relabel, "lang")
         self._relabel()
         self.layout = pn.Column(
-            pn.Row(self.issue, self.mover, self.card, self.kind, self.bonus),
-            pn.Row(self.debater, self.debate_card, self.debate_kind, self.stop),
+            pn.FlexBox(self.issue, self.mover, self.card, self.kind, self.bonus, flex_wrap="wrap"),
+            pn.FlexBox(self.debater, self.debate_card, self.debate_kind, self.stop, flex_wrap="wrap",
+                       align_items="center"),
             pn.Row(self.button, self.clear), self.error, self.result, css_classes=["churchill-mover-panel"])
+
+    def _follow_step(self, *_):
+        """At a meeting step of the stepper (Churchill 5.22) the nation whose turn it is advances:
+        the form presets it, so Move makes that step's move."""
+        g = self.game_state
+        steps = conference_steps(g.agenda_winner, g.conference_winner)
+        step = steps[min(g.step, len(steps) - 1)]
+        if step.key == "advance" and step.actor in NATIONS and self.mover.value != step.actor:
+            self.mover.value = step.actor
 
     def _inputs(self) -> dict:
         pos = self.game_state.position(self.issue.value)
