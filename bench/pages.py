@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: A file that gets every large text frame of a traced action (``BENCH_DUMP``), to read what an answer sends.
+DUMP = os.environ.get("BENCH_DUMP")
 #: Seconds without a server message that end an answer.
 QUIET = 1.0
 
@@ -150,6 +152,8 @@ class Watch:
         self.bytes = 0
         self.count = 0
         self.last = time.perf_counter()
+        #: (time, size, start) of every frame while set to a list (``--trace``)
+        self.log: list | None = None
         page.on("websocket", self._socket)
 
     def _socket(self, ws):
@@ -159,6 +163,11 @@ class Watch:
         self.bytes += len(payload)
         self.count += 1
         self.last = time.perf_counter()
+        if self.log is not None:
+            self.log.append((self.last, len(payload), payload[:160] if isinstance(payload, str) else "<binary>"))
+            if DUMP and isinstance(payload, str) and len(payload) > 1000:
+                with open(DUMP, "a") as out:
+                    out.write(payload + "\n")
 
     def answer(self, page, start: float, timeout: float = 120.0) -> float:
         """Seconds from ``start`` to the last frame, once the socket has been quiet for QUIET s."""
@@ -204,7 +213,24 @@ def _hex_xy(path: str) -> tuple[float, float]:
     return hexgrid.hex_to_pixel(key[1] + dq, key[2] + dr, sheet.size, sheet.orientation)
 
 
-def run(quick: bool) -> None:
+def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: bool) -> None:
+    """Run ``action`` and record its answer time, the frames and the bytes the page received for it."""
+    count, size = watch.count, watch.bytes
+    if trace:
+        watch.log = []
+    t0 = time.perf_counter()
+    action()
+    row[column] = watch.answer(page, t0)
+    row[f"{column} msgs"] = watch.count - count
+    row[f"{column} KB"] = (watch.bytes - size) / 1e3
+    if trace and watch.log is not None:
+        print(f"    {column}: {row[column]:.2f} s, {watch.count - count} frames, {(watch.bytes - size) / 1e3:.1f} KB")
+        for at, n, head in watch.log:
+            print(f"      +{at - t0:6.3f} s {n:>8} B  {head!r:.140}")
+        watch.log = None
+
+
+def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
     apps = tempfile.mkdtemp(prefix="bench-pages-")
@@ -227,6 +253,9 @@ def run(quick: bool) -> None:
             time.sleep(0.5)
     rows: dict[str, dict[str, float]] = {}
     pages = [p for p in PAGES if not quick or p[0] in ("bare europe", "/wif", "/use")]
+    if only:
+        wanted = set(only) | {BASELINE.get(name, "") for name in only}
+        pages = [p for p in pages if p[0] in wanted]
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -249,23 +278,23 @@ def run(quick: bool) -> None:
                     x, y = _hex_xy(path) if "70200" not in path else (0.0, 0.0)
                     point = _screen_point(page, x, y)
                     if point:
-                        t0 = time.perf_counter()
-                        page.mouse.click(*point)
-                        row["click"] = watch.answer(page, t0)
+                        _act(row, "click", watch, page, lambda: page.mouse.click(*point), trace)
                 if kind == "bare":
-                    t0 = time.perf_counter()
-                    page.locator(".bare-weather select").select_option("blizzard")
-                    row["weather"] = row["lang"] = watch.answer(page, t0)
+                    _act(row, "weather", watch, page,
+                         lambda: page.locator(".bare-weather select").select_option("blizzard"), trace)
+                    row["lang"] = row["weather"]
                 elif kind == "wif":
-                    t0 = time.perf_counter()
-                    page.locator(".weather-zone-north-temperate select").first.select_option(label="Blizzard")
-                    row["weather"] = watch.answer(page, t0)
+                    _act(row, "weather", watch, page,
+                         lambda: page.locator(".weather-zone-north-temperate select").first.select_option(
+                             label="Blizzard"), trace)
                 if kind != "bare":
-                    t0 = time.perf_counter()
-                    page.locator(".language-switch button").nth(1).click()
-                    row["lang"] = watch.answer(page, t0)
-                    row["lang msgs"] = watch.count
+                    _act(row, "lang", watch, page,
+                         lambda: page.locator(".language-switch button").nth(1).click(), trace)
                 context.close()
+                rows[name] = row
+                if not memory:
+                    print(f"  measured {name}", flush=True)
+                    continue
                 before = _rss_mb(server.pid)
                 extra = [browser.new_context() for _ in range(3)]
                 for ctx in extra:
@@ -307,6 +336,11 @@ def _report(rows: dict[str, dict[str, float]]) -> None:
             ratio = f" ({v / b:.1f}x)" if b and c != "MB/session" else ""
             cells.append(f"{text + ratio:>19}")
         print(f"{name:<20}" + "".join(cells))
+    print("\nframes and KB the page received for each action:")
+    for name, row in rows.items():
+        parts = [f"{c} {row[c + ' msgs']:.0f} frames {row[c + ' KB']:.1f} KB" for c in ("click", "weather", "lang")
+                 if c + " msgs" in row]
+        print(f"  {name:<18} " + "; ".join(parts))
     print("\nratios: against the bare page of the same map in this run (lang and weather: against the bare"
           " page's Select round trip)")
     print("\ngoals (docs/NOTES.md, page speed):")
@@ -326,4 +360,9 @@ def _report(rows: dict[str, dict[str, float]]) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only the bare page, /wif and /use")
-    run(parser.parse_args().quick)
+    parser.add_argument("--pages", default="", help="comma-separated page names (e.g. '/use,/wif'); "
+                        "each page's bare page is added")
+    parser.add_argument("--trace", action="store_true", help="print every frame of each action")
+    parser.add_argument("--no-memory", action="store_true", help="skip the memory per session (faster)")
+    args = parser.parse_args()
+    run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory)
