@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -38,8 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+#: A file that gets every large text frame of a traced action (``BENCH_DUMP``), to read what an answer sends.
+DUMP = os.environ.get("BENCH_DUMP")
 #: Seconds without a server message that end an answer.
-QUIET = 1.0
+QUIET = float(os.environ.get("BENCH_QUIET", "1.0"))
 
 BARE = '''
 """The bare page: one figure, one hex_tile glyph, a tap -> Markdown, a Select -> patch of every colour."""
@@ -118,6 +121,38 @@ BASELINE = {"/wif": "bare europe", "/wif?map=wif-world": "bare wif-world", "/use
             "/reference": "bare europe", "world 70,200": "bare 70,200"}
 
 
+PROFILER = '''
+"""Server setup for ``--profile``: SIGUSR1 starts cProfile in the server's thread, SIGUSR2 stops it
+and appends the stats to the file named by BENCH_PROFILE_OUT."""
+import cProfile
+import os
+import pstats
+import signal
+
+_prof = [None]
+
+
+def _start(*_):
+    _prof[0] = cProfile.Profile()
+    _prof[0].enable()
+
+
+def _stop(*_):
+    if _prof[0] is None:
+        return
+    _prof[0].disable()
+    with open(os.environ["BENCH_PROFILE_OUT"], "a") as out:
+        stats = pstats.Stats(_prof[0], stream=out)
+        stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("tottime").print_stats(25)
+    _prof[0] = None
+
+
+signal.signal(signal.SIGUSR1, _start)
+signal.signal(signal.SIGUSR2, _stop)
+'''
+
+
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -150,6 +185,10 @@ class Watch:
         self.bytes = 0
         self.count = 0
         self.last = time.perf_counter()
+        #: (time, size, start) of every frame while set to a list (``--trace``)
+        self.log: list | None = None
+        #: Whether the page's busy indicator is on (the server is still answering).
+        self.busy = False
         page.on("websocket", self._socket)
 
     def _socket(self, ws):
@@ -159,14 +198,23 @@ class Watch:
         self.bytes += len(payload)
         self.count += 1
         self.last = time.perf_counter()
+        if isinstance(payload, str) and '"css_classes"' in payload and '"loader"' in payload:
+            # Panel's busy indicator: on while the server runs a callback
+            self.busy = '"spin"' in payload.split('"loader"', 1)[1].split("]", 1)[0]
+        if self.log is not None:
+            self.log.append((self.last, len(payload), payload[:160] if isinstance(payload, str) else "<binary>"))
+            if DUMP and isinstance(payload, str) and len(payload) > 1000:
+                with open(DUMP, "a") as out:
+                    out.write(payload + "\n")
 
     def answer(self, page, start: float, timeout: float = 120.0) -> float:
-        """Seconds from ``start`` to the last frame, once the socket has been quiet for QUIET s."""
+        """Seconds from ``start`` to the last frame, once the socket has been quiet for QUIET s with the
+        page's busy indicator off (a slow callback may send nothing for longer than QUIET)."""
         first = self.count
         deadline = start + timeout
         while time.perf_counter() < deadline:
             page.wait_for_timeout(100)
-            if self.count > first and time.perf_counter() - self.last > QUIET:
+            if self.count > first and not self.busy and time.perf_counter() - self.last > QUIET:
                 return self.last - start
         return float("nan")
 
@@ -204,19 +252,46 @@ def _hex_xy(path: str) -> tuple[float, float]:
     return hexgrid.hex_to_pixel(key[1] + dq, key[2] + dr, sheet.size, sheet.orientation)
 
 
-def run(quick: bool) -> None:
+def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: bool,
+         server=None, profile: str = "") -> None:
+    """Run ``action`` and record its answer time, the frames and the bytes the page received for it
+    (with ``profile`` naming this column, the server's cProfile of the action)."""
+    count, size = watch.count, watch.bytes
+    profiling = server is not None and profile == column
+    if profiling:
+        server.send_signal(signal.SIGUSR1)
+    if trace:
+        watch.log = []
+    t0 = time.perf_counter()
+    action()
+    row[column] = watch.answer(page, t0)
+    if profiling:
+        server.send_signal(signal.SIGUSR2)
+    row[f"{column} msgs"] = watch.count - count
+    row[f"{column} KB"] = (watch.bytes - size) / 1e3
+    if trace and watch.log is not None:
+        print(f"    {column}: {row[column]:.2f} s, {watch.count - count} frames, {(watch.bytes - size) / 1e3:.1f} KB")
+        for at, n, head in watch.log:
+            print(f"      +{at - t0:6.3f} s {n:>8} B  {head!r:.140}")
+        watch.log = None
+
+
+def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory: bool = True,
+        profile: str = "") -> None:
     from playwright.sync_api import sync_playwright
 
     apps = tempfile.mkdtemp(prefix="bench-pages-")
     Path(apps, "bare.py").write_text(textwrap.dedent(BARE))
     Path(apps, "world70k.py").write_text(textwrap.dedent(WORLD))
+    Path(apps, "profiler.py").write_text(PROFILER)
     port = _port()
     served = [str(p) for p in sorted((ROOT / "apps").glob("*.py"))] + [f"{apps}/bare.py", f"{apps}/world70k.py"]
     env = {**os.environ, "WARGAME_VIEWER_DATA": tempfile.mkdtemp(prefix="bench-data-"),
-           "PYTHONPATH": str(ROOT)}
+           "PYTHONPATH": str(ROOT), "BENCH_PROFILE_OUT": f"{apps}/profile.txt"}
     server = subprocess.Popen([sys.executable, "-m", "panel", "serve", *served, "--port", str(port),
                                "--address", "127.0.0.1", f"--allow-websocket-origin=localhost:{port}",
-                               f"--allow-websocket-origin=127.0.0.1:{port}"],
+                               f"--allow-websocket-origin=127.0.0.1:{port}",
+                               *(["--setup", f"{apps}/profiler.py"] if profile else [])],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://localhost:{port}"
     for _ in range(240):
@@ -227,6 +302,9 @@ def run(quick: bool) -> None:
             time.sleep(0.5)
     rows: dict[str, dict[str, float]] = {}
     pages = [p for p in PAGES if not quick or p[0] in ("bare europe", "/wif", "/use")]
+    if only:
+        wanted = set(only) | {BASELINE.get(name, "") for name in only}
+        pages = [p for p in pages if p[0] in wanted]
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -249,23 +327,23 @@ def run(quick: bool) -> None:
                     x, y = _hex_xy(path) if "70200" not in path else (0.0, 0.0)
                     point = _screen_point(page, x, y)
                     if point:
-                        t0 = time.perf_counter()
-                        page.mouse.click(*point)
-                        row["click"] = watch.answer(page, t0)
+                        _act(row, "click", watch, page, lambda: page.mouse.click(*point), trace, server, profile)
                 if kind == "bare":
-                    t0 = time.perf_counter()
-                    page.locator(".bare-weather select").select_option("blizzard")
-                    row["weather"] = row["lang"] = watch.answer(page, t0)
+                    _act(row, "weather", watch, page,
+                         lambda: page.locator(".bare-weather select").select_option("blizzard"), trace, server, profile)
+                    row["lang"] = row["weather"]
                 elif kind == "wif":
-                    t0 = time.perf_counter()
-                    page.locator(".weather-zone-north-temperate select").first.select_option(label="Blizzard")
-                    row["weather"] = watch.answer(page, t0)
+                    _act(row, "weather", watch, page,
+                         lambda: page.locator(".weather-zone-north-temperate select").first.select_option(
+                             label="Blizzard"), trace, server, profile)
                 if kind != "bare":
-                    t0 = time.perf_counter()
-                    page.locator(".language-switch button").nth(1).click()
-                    row["lang"] = watch.answer(page, t0)
-                    row["lang msgs"] = watch.count
+                    _act(row, "lang", watch, page,
+                         lambda: page.locator(".language-switch button").nth(1).click(), trace, server, profile)
                 context.close()
+                rows[name] = row
+                if not memory:
+                    print(f"  measured {name}", flush=True)
+                    continue
                 before = _rss_mb(server.pid)
                 extra = [browser.new_context() for _ in range(3)]
                 for ctx in extra:
@@ -281,6 +359,8 @@ def run(quick: bool) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+    if profile and Path(apps, "profile.txt").exists():
+        print(Path(apps, "profile.txt").read_text())
     _report(rows)
 
 
@@ -307,6 +387,11 @@ def _report(rows: dict[str, dict[str, float]]) -> None:
             ratio = f" ({v / b:.1f}x)" if b and c != "MB/session" else ""
             cells.append(f"{text + ratio:>19}")
         print(f"{name:<20}" + "".join(cells))
+    print("\nframes and KB the page received for each action:")
+    for name, row in rows.items():
+        parts = [f"{c} {row[c + ' msgs']:.0f} frames {row[c + ' KB']:.1f} KB" for c in ("click", "weather", "lang")
+                 if c + " msgs" in row]
+        print(f"  {name:<18} " + "; ".join(parts))
     print("\nratios: against the bare page of the same map in this run (lang and weather: against the bare"
           " page's Select round trip)")
     print("\ngoals (docs/NOTES.md, page speed):")
@@ -326,4 +411,11 @@ def _report(rows: dict[str, dict[str, float]]) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only the bare page, /wif and /use")
-    run(parser.parse_args().quick)
+    parser.add_argument("--pages", default="", help="comma-separated page names (e.g. '/use,/wif'); "
+                        "each page's bare page is added")
+    parser.add_argument("--trace", action="store_true", help="print every frame of each action")
+    parser.add_argument("--no-memory", action="store_true", help="skip the memory per session (faster)")
+    parser.add_argument("--profile", default="", choices=["", "click", "weather", "lang"],
+                        help="print the server's cProfile of this action on each page")
+    args = parser.parse_args()
+    run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory, args.profile)

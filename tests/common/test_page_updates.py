@@ -37,10 +37,13 @@ def test_wif_clicks_weather_and_language_create_nothing(page, monkeypatch):
     assert "Ventisca" in weather.effects_title.object or "Hex" in weather.effects_title.object
 
 
-@pytest.mark.parametrize("name", ["use", "asl", "churchill", "starcraft"])
+@pytest.mark.parametrize("name", ["use", "asl", "churchill", "starcraft", "reference"])
 def test_a_language_switch_creates_nothing(page, monkeypatch, name):
     doc, ns = page(name)
     state = ns["shell"].state
+    if name == "use":  # a rule card with related-rule links open in the side panel
+        from viewer.ruleref import RuleRef
+        state.open_rule = RuleRef("use", "4.2.3")
     watch = Watch(doc, monkeypatch)
     for lang in ("es", "en"):
         watch.run(lambda lang=lang: setattr(state, "lang", lang))

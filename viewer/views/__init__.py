@@ -1,4 +1,8 @@
 """Panel + Bokeh presentation. Views bind state to calculators and draw results; no rules here."""
+from viewer.views.common import panel_speed
+
+panel_speed.install()  # before any component is built (docs/NOTES.md, page speed)
+
 from viewer.views.common.calculator_card import CalculatorCard
 from viewer.views.common.language import LanguageSwitch
 from viewer.views.common.rulelink import RuleLink, RulePanel

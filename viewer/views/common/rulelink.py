@@ -145,16 +145,33 @@ class CardBody(pn.viewable.Viewer):
         self.layout = pn.Column(self.body, self.summary, self.numbers, self.onward,
                                 self._related_title, self.related, self.terms,
                                 sizing_mode="stretch_width", css_classes=["rule-card"])
+        #: (rule, language) drawn now, and the rule whose related links the FlexBox holds: a
+        #: language switch re-words the card in place and keeps the links (their labels are rule
+        #: numbers), so it creates no model and changes no layout (docs/NOTES.md, page speed).
+        self._drawn: tuple | None = None
+        self._related_of: RuleRef | None = None
         self.state.param.watch(lambda *_: self.show(self.ref), "lang")
 
     def show(self, ref: RuleRef | None) -> None:
+        lang = self.state.lang
+        if self._drawn == (ref, lang):  # the page and its side panel both ask on a switch
+            return
+        self._drawn = (ref, lang)
+        self.ref = ref
+        with pn.io.hold():
+            self._draw(ref, lang)
+
+    def _draw(self, ref: RuleRef | None, lang: str) -> None:
         from viewer.reference.cards import card_for, glossary
 
-        self.ref = ref
-        lang = self.state.lang
         for pane in (self.summary, self.numbers, self.onward, self._related_title, self.terms):
-            pane.object = ""
-        self.related.objects = []
+            if pane.object:
+                pane.object = ""
+        card = card_for(ref) if ref is not None else None
+        if card is None or not card.related or ref != self._related_of:
+            if self.related.objects:
+                self.related.objects = []
+            self._related_of = None
         if ref is None:
             self.body.object = ""
             return
@@ -166,7 +183,6 @@ class CardBody(pn.viewable.Viewer):
         if not entry.present:
             self.body.object = f"**{game}** · {ref.number} {entry.title(lang)}\n\n{t('rule.not_in_text', lang)}"
             return
-        card = card_for(ref)
         self.body.object = f"**{game}** · {ref}\n\n### {entry.title(lang)}"
         if card is None:
             self.summary.object = t("ref.no_card", lang)
@@ -193,7 +209,9 @@ class CardBody(pn.viewable.Viewer):
         self.onward.object = "<br>".join(onward)
         if card.related:
             self._related_title.object = f"**{t('ref.related', lang)}**"
-            self.related.objects = [RuleLink(ref=r, state=self.links) for r in card.related_refs()]
+            if self._related_of != ref:
+                self.related.objects = [RuleLink(ref=r, state=self.links) for r in card.related_refs()]
+                self._related_of = ref
         if card.terms:
             terms = glossary()
             chips = ", ".join(

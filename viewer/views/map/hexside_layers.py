@@ -209,8 +209,8 @@ class HexsideLayers:
             if self.has_names:
                 new["name"] = _names(self._rows[layer], lang)
             cols.update(new)
-            if layer in self._filled:
-                self.sources[layer].data = dict(self.sources[layer].data, **new)
+            if layer in self._filled:  # only the re-worded columns go out, never the segments
+                self.sources[layer].data.update(new)
         tips = [(label("map.hexside_feature", lang), "@label")]
         if self.has_names:
             tips.append((label("map.hexside_name", lang), "@name"))

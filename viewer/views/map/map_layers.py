@@ -312,7 +312,7 @@ class MapLayers(pn.viewable.Viewer):
                 self.overlays.layers[name].mapper.tags = [self._region_name(kinds[name], c, lang) for c in codes]
         if "sea_areas" in self._codes:
             for src, _, kind in self.texts["sea_areas"]:
-                src.data = dict(src.data, text=[self._region_name(kind, n, lang) for n in src.data["name"]])
+                src.data.update(text=[self._region_name(kind, n, lang) for n in src.data["name"]])
         if "chokepoints" in self.overlays.layers:
             c = self.hexmap.chokepoints.set_index("name")
             es = c["name_es"] if "name_es" in c.columns else None
@@ -321,7 +321,7 @@ class MapLayers(pn.viewable.Viewer):
         if hasattr(self, "places"):
             names = self._place_names["es" if lang != "en" else "en"]
             kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
-            self.places.data = dict(self.places.data, text=list(names), kinds=kinds)
+            self.places.data.update(text=list(names), kinds=kinds)  # the names only, not the positions
             self.hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
                                                (label("map.kind", lang), "@kinds")]
         self.legend.object = self._legend_html(lang)

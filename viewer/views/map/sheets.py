@@ -76,7 +76,7 @@ class SheetLinks:
             item.label = {"value": label(f"map.layer.{layer}", lang)}
             names = {k: label(f"map.edge.{k}", lang) for k in set(self.kinds[layer])}
             src = self.sources[layer]
-            src.data = dict(src.data, label=np.array([names[k] for k in self.kinds[layer]]))
+            src.data.update(label=np.array([names[k] for k in self.kinds[layer]]))  # only the names go out
         self.hover.tooltips = [(label("map.edge", lang), "@label")]
 
 
