@@ -45,7 +45,9 @@ def install() -> None:
         from panel.io.state import state
 
         is_server = bool(state.curdoc.session_context) if not state._is_pyodide and state.curdoc else False
-        key = (cls, type(viewable), theme, isolated, is_server)
+        # by the theme's type, not the instance: each session has its own theme objects, and a key
+        # per instance would keep every past session's theme alive
+        key = (cls, type(viewable), type(theme), isolated, is_server)
         if key not in cache:  # Panel reads only the viewable's type here
             cache[key] = original(cls, viewable, theme, isolated)
         modifiers, child_modifiers = cache[key]
