@@ -161,7 +161,10 @@ class Server:
             env["WARGAME_VIEWER_DATA"] = data
         self.log = log or Path(os.devnull)
         self._fh = open(self.log, "w")
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._fh, stderr=subprocess.STDOUT, env=env)
+        # its own process group: `panel serve --num-procs N` forks N workers, and a SIGTERM to the
+        # parent alone leaves them running (Tornado's supervisor does not pass it on)
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._fh, stderr=subprocess.STDOUT, env=env,
+                                     start_new_session=True)
         self.probe = apps[0]
 
     def wait(self, timeout: float = 120) -> None:
@@ -185,6 +188,8 @@ class Server:
             pids += [c.pid for c in psutil.Process(self.proc.pid).children(recursive=True)]
         except ImportError:
             pids += _children(self.proc.pid)
+        except psutil.Error:  # the server has exited
+            pass
         return pids
 
     def rss(self) -> float:
@@ -195,13 +200,23 @@ class Server:
         """CPU seconds (user + system) of every process of the server."""
         return sum(_cpu(p) for p in self.pids())
 
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+    def stop(self, timeout: float = 15) -> None:
+        """Stop the server and every process it forked (SIGTERM to its process group, then SIGKILL
+        to whatever is left after ``timeout`` seconds)."""
+        import signal
+
+        pids = self.pids()
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                break
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline and (self.proc.poll() is None or any(_alive(p) for p in pids[1:])):
+                time.sleep(0.1)
+            if self.proc.poll() is not None and not any(_alive(p) for p in pids[1:]):
+                break
+        self.proc.wait()
         self._fh.close()
 
     def __enter__(self):
@@ -214,6 +229,19 @@ class Server:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (a zombie, exited but not yet reaped, is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        try:
+            os.kill(pid, 0)
+        except OSError:
+            return False
+        return True
+    return state not in ("Z", "X")
 
 
 def _children(pid: int) -> list[int]:
