@@ -148,13 +148,18 @@ class Server:
     """A fresh ``panel serve`` of one app (or several) with ``procs`` processes."""
 
     def __init__(self, apps: tuple[str, ...], procs: int = 1, port: int | None = None, data: str | None = None,
-                 log: Path | None = None, extra: tuple[str, ...] = ()):
+                 log: Path | None = None, extra: tuple[str, ...] = (), via: str = "panel"):
+        """``via``: ``panel`` (``panel serve apps/*.py``) or ``viewer`` (``wargame-viewer serve``,
+        which builds each process's sessions in turn: viewer.apps.OneBuildAtATime)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        files = [str(ROOT / "apps" / f"{a}.py") for a in apps]
-        cmd = [sys.executable, "-m", "panel", "serve", *files, "--address", "127.0.0.1", "--port", str(self.port),
-               f"--allow-websocket-origin=127.0.0.1:{self.port}", f"--allow-websocket-origin=localhost:{self.port}",
-               "--num-procs", str(procs), "--liveness", *extra]
+        where = ["--address", "127.0.0.1", "--port", str(self.port), "--num-procs", str(procs)]
+        if via == "viewer":
+            cmd = [sys.executable, "-m", "viewer", "serve", *apps, *where, *extra]
+        else:
+            files = [str(ROOT / "apps" / f"{a}.py") for a in apps]
+            cmd = [sys.executable, "-m", "panel", "serve", *files, *where, f"--allow-websocket-origin=127.0.0.1:{self.port}",
+                   f"--allow-websocket-origin=localhost:{self.port}", "--liveness", *extra]
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         if data:
@@ -397,6 +402,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="N = 1 and 10 only, one process")
     ap.add_argument("--server-args", default=CLASSROOM_ARGS, help="more `panel serve` options (default: "
                     f"{CLASSROOM_ARGS!r}, docs/deploy.md \"How many students\"; '' for Bokeh's defaults)")
+    ap.add_argument("--via", choices=["viewer", "panel"], default="viewer",
+                    help="the server: `wargame-viewer serve` (default, what docs/deploy.md gives a class) or "
+                         "`panel serve apps/APP.py` (Bokeh's order of building sessions)")
     args = ap.parse_args(argv)
     sizes = [10] if args.quick else sorted(set(args.sizes))
     procs_list = [1] if args.quick else args.procs
@@ -404,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rounds: list[Round] = []
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs; "
-          f"panel serve options: {args.server_args or '(Bokeh defaults)'}", flush=True)
+          f"server: {args.via} serve; options: {args.server_args or '(Bokeh defaults)'}", flush=True)
     for procs in procs_list:
         for app in args.apps:
             plan = [1, *[n for n in sizes if n > 1]]
@@ -413,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
             for group in groups:
                 with tempfile.TemporaryDirectory(prefix="bench-sessions-") as data:
                     server = Server((app,), procs=procs, data=data, log=Path(data) / "serve.log",
-                                    extra=tuple(args.server_args.split()))
+                                    extra=tuple(args.server_args.split()), via=args.via)
                     with server:
                         asyncio.run(_warm(server, app, args.timeout))
                         for n in ([1, *group] if args.fresh and group != [1] else group):

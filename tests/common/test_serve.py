@@ -126,3 +126,36 @@ def test_the_session_options_can_be_overridden(tmp_path):
         assert "Keep-alive ping disabled" in server.log.read_text()
     finally:
         server.cleanup()
+
+
+def _bench():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_sessions", ROOT / "bench" / "sessions.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_sessions", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pages_opened_together_arrive_one_after_another(tmp_path):
+    """Sessions are built in turn with the loop free in between (viewer.apps.OneBuildAtATime): the
+    first visitor's document arrives long before the last one's, not all together at the end."""
+    import asyncio
+
+    bench = _bench()
+    server = _Serve(tmp_path)
+    try:
+        _wait_until(server.answers, 120, "the server answers /liveness")
+        base = f"http://127.0.0.1:{server.port}"
+        asyncio.run(bench.open_session(base, "reference"))  # the first session pays the imports
+
+        async def together(n: int):
+            return await asyncio.gather(*(bench.open_session(base, "reference", timeout=300) for _ in range(n)))
+
+        results = asyncio.run(together(8))
+        assert all(r.ok for r in results), [r.error for r in results]
+        times = sorted(r.seconds for r in results)
+        assert times[0] < 0.6 * times[-1], f"every document arrived at about the same time: {times}"
+    finally:
+        server.cleanup()

@@ -73,6 +73,11 @@ KEEP_ALIVE_MS = 30_000
 #: Seconds the supervisor of ``num_procs`` workers waits for them to stop before killing them.
 STOP_TIMEOUT = 10.0
 
+#: Seconds a process of :func:`serve` leaves its event loop free after building a session, before it
+#: builds the next: the page just built, its websocket and its document go out in between, so
+#: that a visitor does not wait for every other visitor's session (see :class:`OneBuildAtATime`).
+BUILD_GAP = 0.05
+
 #: True in the supervising process while it forks the workers (see :func:`_supervise`).
 _supervising = False
 
@@ -166,10 +171,58 @@ def _supervise() -> None:
     signal.signal(signal.SIGINT, _stop_workers)
 
 
+class OneBuildAtATime:
+    """A Bokeh handler (added to each page's application by :func:`serve`) that builds this
+    process's sessions one at a time, first come first served, with :data:`BUILD_GAP` seconds
+    between builds for the event loop.
+
+    Bokeh builds a session's document while answering the page's request, synchronously, and
+    every request that arrived together is started in the same turn of the event loop: without
+    this, every page of a class arrives only when the last session is built (docs/deploy.md "How
+    many students")."""
+
+    def __init__(self, gap: float = BUILD_GAP):
+        from bokeh.application.handlers.handler import Handler
+
+        # subclassing here keeps `import viewer.apps` free of Bokeh (the command line imports it)
+        class _Handler(Handler):
+            def modify_document(self, doc) -> None:
+                return None
+
+            async def on_session_created(handler_self, session_context) -> None:  # noqa: N805
+                await self.take_turn()
+
+        self.gap = gap
+        self.handler = _Handler()
+        self._lock = None
+
+    async def take_turn(self) -> None:
+        """Wait for this process's turn to build; the turn passes on ``gap`` seconds after the
+        build that follows this call ends (the build runs right after the session-created hooks)."""
+        import asyncio
+
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        await self._lock.acquire()
+        loop = asyncio.get_running_loop()
+        # scheduled now, run only once the build (synchronous, next) has returned to the loop
+        loop.call_soon(loop.call_later, self.gap, self._lock.release)
+
+
+def _application(script: Path, turns: OneBuildAtATime | None):
+    """Panel's application for the page script, with ``turns`` (if any) among its handlers."""
+    from panel.io.application import build_single_handler_application
+
+    app = build_single_handler_application(str(script))
+    if turns is not None:
+        app.add(turns.handler)
+    return app
+
+
 def serve(apps: Sequence[str] = (), *, port: int = 5006, address: str | None = None, num_procs: int = 1,
           show: bool = False, allow_websocket_origin: Sequence[str] = (),
           unused_session_lifetime: int = UNUSED_SESSION_LIFETIME_MS, keep_alive: int = KEEP_ALIVE_MS,
-          check_unused_sessions: int | None = None) -> None:
+          check_unused_sessions: int | None = None, one_build_at_a_time: bool = True) -> None:
     """Serve ``apps`` (default: every page) with Panel's server until interrupted.
 
     The landing page answers at ``/`` as well as ``/index`` when it is served. BokehJS and every
@@ -177,6 +230,7 @@ def serve(apps: Sequence[str] = (), *, port: int = 5006, address: str | None = N
     ``keep_alive`` and ``check_unused_sessions`` are Bokeh's server options of those names, in
     milliseconds (docs/deploy.md "A classroom"); ``check_unused_sessions`` defaults to
     :data:`CHECK_UNUSED_SESSIONS_MS` or the lifetime, whichever is shorter.
+    ``one_build_at_a_time``: build each process's sessions in turn (:class:`OneBuildAtATime`).
 
     With ``num_procs`` other than 1 this process forks the workers and supervises them: SIGTERM
     or SIGINT (Ctrl-C) to it stops every worker, then it exits."""
@@ -187,9 +241,10 @@ def serve(apps: Sequence[str] = (), *, port: int = 5006, address: str | None = N
     _served = tuple(chosen)
     import panel as pn
 
-    routes: dict[str, Path] = {name: path(name) for name in chosen}
+    turns = OneBuildAtATime() if one_build_at_a_time else None
+    routes = {name: _application(path(name), turns) for name in chosen}
     if INDEX in routes:
-        routes = {"/": routes[INDEX], **routes}
+        routes = {"/": _application(path(INDEX), turns), **routes}
     host = address or "localhost"
     origins = list(allow_websocket_origin) or [f"{host}:{port}"]
     if host in ("localhost", "127.0.0.1"):
