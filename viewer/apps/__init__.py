@@ -73,10 +73,12 @@ KEEP_ALIVE_MS = 30_000
 #: Seconds the supervisor of ``num_procs`` workers waits for them to stop before killing them.
 STOP_TIMEOUT = 10.0
 
-#: Seconds a process of :func:`serve` leaves its event loop free after building a session, before it
-#: builds the next: the page just built, its websocket and its document go out in between, so
-#: that a visitor does not wait for every other visitor's session (see :class:`OneBuildAtATime`).
-BUILD_GAP = 0.05
+#: After building a session, a process of :func:`serve` waits up to this many seconds for the
+#: page's websocket before it builds the next one, then :data:`PULL_GAP` more for the document to
+#: go out (see :class:`OneBuildAtATime`). A websocket that reaches another process (``--num-procs``
+#: without sticky sessions) or never comes costs this much idle time when others are queued.
+WEBSOCKET_WAIT = 1.0
+PULL_GAP = 0.1
 
 #: True in the supervising process while it forks the workers (see :func:`_supervise`).
 _supervising = False
@@ -173,15 +175,16 @@ def _supervise() -> None:
 
 class OneBuildAtATime:
     """A Bokeh handler (added to each page's application by :func:`serve`) that builds this
-    process's sessions one at a time, first come first served, with :data:`BUILD_GAP` seconds
-    between builds for the event loop.
+    process's sessions one at a time, first come first served; after each build the turn passes
+    on once the page's websocket has connected (at most :data:`WEBSOCKET_WAIT` seconds) and
+    :data:`PULL_GAP` seconds more, so that its document goes out before the next build starts.
 
     Bokeh builds a session's document while answering the page's request, synchronously, and
     every request that arrived together is started in the same turn of the event loop: without
     this, every page of a class arrives only when the last session is built (docs/deploy.md "How
     many students")."""
 
-    def __init__(self, gap: float = BUILD_GAP):
+    def __init__(self, wait: float = WEBSOCKET_WAIT, gap: float = PULL_GAP):
         from bokeh.application.handlers.handler import Handler
 
         # subclassing here keeps `import viewer.apps` free of Bokeh (the command line imports it)
@@ -190,23 +193,42 @@ class OneBuildAtATime:
                 return None
 
             async def on_session_created(handler_self, session_context) -> None:  # noqa: N805
-                await self.take_turn()
+                await self.take_turn(session_context)
 
-        self.gap = gap
+        self.wait, self.gap = wait, gap
         self.handler = _Handler()
         self._lock = None
 
-    async def take_turn(self) -> None:
-        """Wait for this process's turn to build; the turn passes on ``gap`` seconds after the
-        build that follows this call ends (the build runs right after the session-created hooks)."""
+    async def take_turn(self, session_context) -> None:
+        """Wait for this process's turn to build the session of ``session_context``; the build
+        runs right after the session-created hooks, and the turn passes on after it (see above)."""
         import asyncio
 
         if self._lock is None:
             self._lock = asyncio.Lock()
         await self._lock.acquire()
-        loop = asyncio.get_running_loop()
-        # scheduled now, run only once the build (synchronous, next) has returned to the loop
-        loop.call_soon(loop.call_later, self.gap, self._lock.release)
+        # a task made now first runs once the build (synchronous, next) has returned to the loop
+        asyncio.ensure_future(self._pass_on(session_context))
+
+    async def _pass_on(self, session_context) -> None:
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self.wait
+            while loop.time() < deadline and not self._connected(session_context):
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(self.gap)
+        finally:
+            self._lock.release()
+
+    @staticmethod
+    def _connected(session_context) -> bool:
+        """Whether the session's websocket has connected (to this process)."""
+        try:
+            return session_context.server_context.application_context.get_session(session_context.id).connection_count > 0
+        except Exception:  # not built (an error in the page), or already discarded
+            return False
 
 
 def _application(script: Path, turns: OneBuildAtATime | None):
