@@ -2,7 +2,8 @@
 
 Many visitors opening a page at once, as a class does (docs/deploy.md "How many students"). For
 each app (/wif, /use, /reference) and each server size (1 and 2 processes, ``--num-procs``) a fresh
-``panel serve`` is started; then rounds of N = 1, 10, 25 and 50 concurrent clients open the page as
+``wargame-viewer serve`` (``--via panel``: ``panel serve``) is started, in a process group of its
+own that is stopped as a whole; then rounds of N = 1, 10, 25 and 50 concurrent clients open the page as
 a browser does: an HTTP request for the page (the server builds the session's document before it
 answers) and a websocket pull of the whole document (``PULL-DOC-REQ`` -> ``PULL-DOC-REPLY``, the
 Bokeh protocol). Every client of a round starts at once and keeps its session open until the
