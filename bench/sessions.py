@@ -2,7 +2,8 @@
 
 Many visitors opening a page at once, as a class does (docs/deploy.md "How many students"). For
 each app (/wif, /use, /reference) and each server size (1 and 2 processes, ``--num-procs``) a fresh
-``panel serve`` is started; then rounds of N = 1, 10, 25 and 50 concurrent clients open the page as
+``wargame-viewer serve`` (``--via panel``: ``panel serve``) is started, in a process group of its
+own that is stopped as a whole; then rounds of N = 1, 10, 25 and 50 concurrent clients open the page as
 a browser does: an HTTP request for the page (the server builds the session's document before it
 answers) and a websocket pull of the whole document (``PULL-DOC-REQ`` -> ``PULL-DOC-REPLY``, the
 Bokeh protocol). Every client of a round starts at once and keeps its session open until the
@@ -148,20 +149,28 @@ class Server:
     """A fresh ``panel serve`` of one app (or several) with ``procs`` processes."""
 
     def __init__(self, apps: tuple[str, ...], procs: int = 1, port: int | None = None, data: str | None = None,
-                 log: Path | None = None, extra: tuple[str, ...] = ()):
+                 log: Path | None = None, extra: tuple[str, ...] = (), via: str = "panel"):
+        """``via``: ``panel`` (``panel serve apps/*.py``) or ``viewer`` (``wargame-viewer serve``,
+        which builds each process's sessions in turn: viewer.apps.OneBuildAtATime)."""
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        files = [str(ROOT / "apps" / f"{a}.py") for a in apps]
-        cmd = [sys.executable, "-m", "panel", "serve", *files, "--address", "127.0.0.1", "--port", str(self.port),
-               f"--allow-websocket-origin=127.0.0.1:{self.port}", f"--allow-websocket-origin=localhost:{self.port}",
-               "--num-procs", str(procs), "--liveness", *extra]
+        where = ["--address", "127.0.0.1", "--port", str(self.port), "--num-procs", str(procs)]
+        if via == "viewer":
+            cmd = [sys.executable, "-m", "viewer", "serve", *apps, *where, *extra]
+        else:
+            files = [str(ROOT / "apps" / f"{a}.py") for a in apps]
+            cmd = [sys.executable, "-m", "panel", "serve", *files, *where, f"--allow-websocket-origin=127.0.0.1:{self.port}",
+                   f"--allow-websocket-origin=localhost:{self.port}", "--liveness", *extra]
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         if data:
             env["WARGAME_VIEWER_DATA"] = data
         self.log = log or Path(os.devnull)
         self._fh = open(self.log, "w")
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._fh, stderr=subprocess.STDOUT, env=env)
+        # its own process group: `panel serve --num-procs N` forks N workers, and a SIGTERM to the
+        # parent alone leaves them running (Tornado's supervisor does not pass it on)
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self._fh, stderr=subprocess.STDOUT, env=env,
+                                     start_new_session=True)
         self.probe = apps[0]
 
     def wait(self, timeout: float = 120) -> None:
@@ -185,6 +194,8 @@ class Server:
             pids += [c.pid for c in psutil.Process(self.proc.pid).children(recursive=True)]
         except ImportError:
             pids += _children(self.proc.pid)
+        except psutil.Error:  # the server has exited
+            pass
         return pids
 
     def rss(self) -> float:
@@ -195,13 +206,23 @@ class Server:
         """CPU seconds (user + system) of every process of the server."""
         return sum(_cpu(p) for p in self.pids())
 
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+    def stop(self, timeout: float = 15) -> None:
+        """Stop the server and every process it forked (SIGTERM to its process group, then SIGKILL
+        to whatever is left after ``timeout`` seconds)."""
+        import signal
+
+        pids = self.pids()
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                break
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline and (self.proc.poll() is None or any(_alive(p) for p in pids[1:])):
+                time.sleep(0.1)
+            if self.proc.poll() is not None and not any(_alive(p) for p in pids[1:]):
+                break
+        self.proc.wait()
         self._fh.close()
 
     def __enter__(self):
@@ -214,6 +235,19 @@ class Server:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (a zombie, exited but not yet reaped, is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        try:
+            os.kill(pid, 0)
+        except OSError:
+            return False
+        return True
+    return state not in ("Z", "X")
 
 
 def _children(pid: int) -> list[int]:
@@ -369,6 +403,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="N = 1 and 10 only, one process")
     ap.add_argument("--server-args", default=CLASSROOM_ARGS, help="more `panel serve` options (default: "
                     f"{CLASSROOM_ARGS!r}, docs/deploy.md \"How many students\"; '' for Bokeh's defaults)")
+    ap.add_argument("--via", choices=["viewer", "panel"], default="viewer",
+                    help="the server: `wargame-viewer serve` (default, what docs/deploy.md gives a class) or "
+                         "`panel serve apps/APP.py` (Bokeh's order of building sessions)")
     args = ap.parse_args(argv)
     sizes = [10] if args.quick else sorted(set(args.sizes))
     procs_list = [1] if args.quick else args.procs
@@ -376,7 +413,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rounds: list[Round] = []
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} CPUs; "
-          f"panel serve options: {args.server_args or '(Bokeh defaults)'}", flush=True)
+          f"server: {args.via} serve; options: {args.server_args or '(Bokeh defaults)'}", flush=True)
     for procs in procs_list:
         for app in args.apps:
             plan = [1, *[n for n in sizes if n > 1]]
@@ -385,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
             for group in groups:
                 with tempfile.TemporaryDirectory(prefix="bench-sessions-") as data:
                     server = Server((app,), procs=procs, data=data, log=Path(data) / "serve.log",
-                                    extra=tuple(args.server_args.split()))
+                                    extra=tuple(args.server_args.split()), via=args.via)
                     with server:
                         asyncio.run(_warm(server, app, args.timeout))
                         for n in ([1, *group] if args.fresh and group != [1] else group):

@@ -224,14 +224,21 @@ def run_serve(args: argparse.Namespace) -> int:
         raise InputError("app", f"{unknown[0]!r} is not an app", apps.names())
     port = _whole(args, "port", 1, 65535, "a port number")
     procs = _whole(args, "num-procs", 0, 64, "a number of server processes (0: one per CPU)")
+    day = 86_400_000
+    lifetime = _whole(args, "unused-session-lifetime", 1, day, "a number of milliseconds")
+    keep_alive = _whole(args, "keep-alive", 0, day, "a number of milliseconds (0: no pings)")
     apps.serve(args.apps, port=port, address=args.address, num_procs=procs, show=args.show,
-               allow_websocket_origin=args.allow_websocket_origin)
+               allow_websocket_origin=args.allow_websocket_origin, unused_session_lifetime=lifetime,
+               keep_alive=keep_alive)
     return EXIT_OK
 
 
 def configure_serve(sub: argparse._SubParsersAction) -> None:
+    from viewer import apps
+
     p = sub.add_parser("serve", help="serve the apps in a browser (Panel's server; Ctrl-C stops it)",
-                       description="serve [APP ...] [--port N] [--address A] [--num-procs N] [--show]")
+                       description="serve [APP ...] [--port N] [--address A] [--num-procs N] [--show] "
+                                   "[--unused-session-lifetime MS] [--keep-alive MS]")
     p.add_argument("apps", nargs="*", metavar="APP",
                    help="pages to serve (default: all): index (the landing page, also at /), reference, "
                         "or a game id")
@@ -243,6 +250,13 @@ def configure_serve(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--allow-websocket-origin", action="append", default=[], metavar="HOST[:PORT]",
                    help="a host the visitors' browsers name (repeatable; default: the address and localhost)")
     p.add_argument("--show", action="store_true", help="open the landing page in a browser")
+    p.add_argument("--unused-session-lifetime", default=str(apps.UNUSED_SESSION_LIFETIME_MS), metavar="MS",
+                   help="milliseconds a page's session waits for its websocket before the server drops it "
+                        f"(default {apps.UNUSED_SESSION_LIFETIME_MS}, for a class opening pages at once; "
+                        "Bokeh's own is 15000)")
+    p.add_argument("--keep-alive", default=str(apps.KEEP_ALIVE_MS), metavar="MS",
+                   help=f"milliseconds between the server's pings to open pages (default {apps.KEEP_ALIVE_MS}, "
+                        "under a proxy's idle timeout; 0: no pings)")
     p.set_defaults(run=run_serve)
 
 

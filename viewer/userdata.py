@@ -141,11 +141,14 @@ class UserStore:
         """For a saved file that parsed but does not fit (a caller's own check failed)."""
         return self.unreadable(self.path(kind, name, group), fault)
 
-    def names(self, kind: str, group: str | None = None) -> list[str]:
+    def names(self, kind: str, group: str | None = None, game: str | None = None) -> list[str]:
+        """The saved documents of ``kind`` (in ``group``); ``game``: only those :func:`owner` gives
+        that game, so that one game never lists another's saves of the same kind."""
         folder = self._folder(kind, group)
         if not folder.is_dir():
             return []
-        return sorted(p.stem for p in folder.glob("*.yaml") if not p.name.startswith("."))
+        found = sorted(p.stem for p in folder.glob("*.yaml") if not p.name.startswith("."))
+        return found if game is None else [n for n in found if owner(kind, group, n) == game]
 
     def delete(self, kind: str, name: str, group: str | None = None) -> None:
         self.path(kind, name, group).unlink(missing_ok=True)

@@ -61,6 +61,8 @@ def test_calc_spanish_steps():
     (["serve", "--port", "http"], "port", [1, 65535]),
     (["serve", "--port", "70000"], "port", [1, 65535]),
     (["serve", "--num-procs", "-1"], "num-procs", [0, 64]),
+    (["serve", "--unused-session-lifetime", "0"], "unused-session-lifetime", [1, 86_400_000]),
+    (["serve", "--keep-alive", "soon"], "keep-alive", [0, 86_400_000]),
     (["calc", "core.dice", "--lang", "fr"], "lang", ["en", "es"]),
 ])
 def test_bad_input_exits_2_with_json_error_on_stderr(args, parameter, allowed):

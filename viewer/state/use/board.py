@@ -4,8 +4,10 @@ countries are neutral (2.1.1, 2.3.1: on the real board; the fixture boards keep 
 worked examples, every port friendly to the mover), and the answers of the rules for the selection
 (derived data, no UI).
 
-The units and settings are saved in the per-user data folder (kind ``scenarios``, name
-``use-<board>``) on every change and read back when the board opens, so they survive a reload.
+The units and settings are saved in the per-user data folder (kind ``scenarios``, group ``use``,
+name ``use-<board>``: a folder of this game's own, so they are never listed among another game's
+saved scenarios) on every change and read back when the board opens, so they survive a reload. A
+save from before the group (``scenarios/use-<board>.yaml``) is moved into it when its board opens.
 """
 from __future__ import annotations
 
@@ -21,6 +23,10 @@ from viewer.rules.use.tables import Costs
 from viewer.rules.use.units import FACTIONS, SUPPLY, TYPES, Situation, Unit, UnitError
 from viewer.rules.use.zoc import ezoc
 from viewer.userdata import UserDataError, UserStore
+
+#: The group (a subfolder of the kind ``scenarios``) this game's boards are saved in: the game's id,
+#: so that viewer.userdata.owner gives them to this game and no other game lists them.
+SAVE_GROUP = "use"
 
 #: Units each fixture board opens with: the worked examples' setups (4.2.3.1, 4.1, 4.2.4).
 DEFAULT_UNITS = {
@@ -224,17 +230,29 @@ class UseState(param.Parameterized):
         data = {"board": self.board_name, "units": [dict(u.__dict__) for u in self.units],
                 "countries": dict(self.countries), "cities": dict(self.cities)}
         try:
-            self.store.save("scenarios", self._key(), data)
+            self.store.save("scenarios", self._key(), data, SAVE_GROUP)
         except UserDataError:
             pass
+
+    def _migrate(self) -> None:
+        """Move a save from before :data:`SAVE_GROUP` (``scenarios/use-<board>.yaml``) into it; a
+        save already in the group wins, and the old file is then left alone."""
+        old, new = self.store.path("scenarios", self._key()), self.store.path("scenarios", self._key(), SAVE_GROUP)
+        if old.is_file() and not old.is_symlink() and not new.exists():
+            new.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                old.replace(new)
+            except OSError:
+                pass
 
     def _load(self) -> list[Unit] | None:
         """The saved units; a file that cannot be used is set aside and named in ``restore_problem``."""
         self.restore_problem = ""
         try:
-            if not self.store.path("scenarios", self._key()).exists():
+            self._migrate()
+            if not self.store.path("scenarios", self._key(), SAVE_GROUP).exists():
                 return None
-            data = self.store.load("scenarios", self._key())
+            data = self.store.load("scenarios", self._key(), SAVE_GROUP)
         except UserDataError as err:
             self.restore_problem = str(err)
             return None
@@ -252,9 +270,9 @@ class UseState(param.Parameterized):
                 {str(k): v for k, v in cities.items()}
             return out
         except (UnitError, TypeError, ValueError) as err:
-            path = self.store.path("scenarios", self._key())
-            self.restore_problem = str(self.store.set_aside("scenarios", self._key(), f"{path}: {err}"))
+            path = self.store.path("scenarios", self._key(), SAVE_GROUP)
+            self.restore_problem = str(self.store.set_aside("scenarios", self._key(), f"{path}: {err}", SAVE_GROUP))
             return None
 
 
-__all__ = ["UseState", "DEFAULT_UNITS", "TYPES"]
+__all__ = ["UseState", "DEFAULT_UNITS", "SAVE_GROUP", "TYPES"]

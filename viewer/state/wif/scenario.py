@@ -19,7 +19,10 @@ import param
 from viewer.board import HexMap
 from viewer.rules.wif.scenario import Scenario, ScenarioError, Unit
 from viewer.rules.wif.scenario_io import bundled_scenarios, load_scenario, scenario_to_dict
-from viewer.userdata import UserDataError, UserStore
+from viewer.userdata import UserDataError, UserStore, owner
+
+#: The game whose saved scenarios these are (viewer.userdata.owner).
+SAVE_GAME = "wif"
 
 #: How many edits undo can take back.
 UNDO_DEPTH = 100
@@ -87,17 +90,23 @@ class ScenarioState(param.Parameterized):
         return self.load(store.load("scenarios", name), name=name)
 
     def save(self, store: UserStore, name: str) -> Path:
-        """Keep the current scenario in the user's data folder under ``name``."""
+        """Keep the current scenario in the user's data folder under ``name``; a name another game
+        keeps its own saves under (``use-…``: viewer.userdata.owner) is refused."""
         if self.scenario is None:
             raise UserDataError("no scenario to save: load or build one first")
+        other = owner("scenarios", None, name)
+        if other not in (None, SAVE_GAME):
+            raise UserDataError(f"bad name {name!r}: names starting with {other!r} are that game's; "
+                                "choose a name that does not start with a game's id")
         path = store.save("scenarios", name, scenario_to_dict(self.current(), self.hexmap))
         self.title = name
         return path
 
     @staticmethod
     def saved_names(store: UserStore) -> list[str]:
+        """The user's saved WiF scenarios (not another game's saves of the kind ``scenarios``)."""
         try:
-            return store.names("scenarios")
+            return store.names("scenarios", game=SAVE_GAME)
         except UserDataError:
             return []
 
