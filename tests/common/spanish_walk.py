@@ -38,18 +38,18 @@ def model_texts(models) -> dict[tuple, str]:
             if isinstance(v, str):
                 s = _clean(v)
                 if s:
-                    out[(m.id, prop, 0)] = s
+                    out[(m.id, prop, 0, type(m).__name__)] = s
             elif isinstance(v, (list, tuple)):
                 for i, o in enumerate(v):
                     if isinstance(o, (list, tuple)) and len(o) == 2:
-                        out[(m.id, prop, -1 - i)] = str(o[0])
+                        out[(m.id, prop, -1 - i, type(m).__name__)] = str(o[0])
                         o = o[1]
                     if isinstance(o, str) and o.strip():
-                        out[(m.id, prop, i)] = _clean(o)
+                        out[(m.id, prop, i, type(m).__name__)] = _clean(o)
             elif v is not None and isinstance(getattr(v, "text", None), str):  # a Title model
-                out[(m.id, prop, 0)] = _clean(v.text)
+                out[(m.id, prop, 0, type(m).__name__)] = _clean(v.text)
             elif v is not None and isinstance(getattr(v, "value", None), str):  # a Value spec
-                out[(m.id, prop, 0)] = _clean(v.value)
+                out[(m.id, prop, 0, type(m).__name__)] = _clean(v.value)
     return out
 
 
