@@ -6,6 +6,8 @@ import html
 import re
 
 import panel as pn
+from bokeh.models.css import StyleSheet
+from bokeh.models.glyph import Glyph
 
 from tests.common.page_watch import build_page
 from viewer.views.common.chooser import Chooser
@@ -13,6 +15,8 @@ from viewer.views.common.sections import Sections
 
 TAG = re.compile(r"<[^>]+>")
 #: Model properties that hold text a visitor reads.
+#: CSS classes of panes that show both languages on purpose (the glossary's table).
+BILINGUAL = {"glossary-table"}
 TEXT_PROPS = ("text", "title", "label", "labels", "options", "axis_label", "placeholder",
               "value_label", "tooltip")
 
@@ -28,7 +32,9 @@ def model_texts(models) -> dict[tuple, str]:
     ``(value, label)`` and yields both, the label under index ``i`` and the value under ``-1 - i``."""
     out: dict[tuple, str] = {}
     for m in models:
-        if type(m).__name__ in ("ImportedStyleSheet", "InlineStyleSheet", "GlobalInlineStyleSheet"):
+        if isinstance(m, (Glyph, StyleSheet)):  # a glyph's text is a column name; its values are map data
+            continue
+        if BILINGUAL & set(getattr(m, "css_classes", None) or ()):
             continue
         props = m.properties()
         for prop in TEXT_PROPS:

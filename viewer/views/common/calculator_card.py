@@ -174,7 +174,7 @@ class CalculatorCard(pn.viewable.Viewer):
         slug = type(self.calculator).slug
 
         def term(key: str) -> str:
-            for k in (f"calc.{slug}.value.{key}", f"value.{key}"):
+            for k in (f"calc.{slug}.value.{key}", f"value.{key}", *(f"{f}.{key}" for f in OPTION_FAMILIES)):
                 if has(k):
                     return label(k, lang)
             return key.replace("_", " ")

@@ -208,4 +208,7 @@ class ScenarioEditor(pn.viewable.Viewer):
 
 def _type_name(unit_type: str, lang: str) -> str:
     key = UNIT_TYPES[unit_type].label
-    return f"{unit_type} · {label(key, lang)}" if key and has(key) else unit_type
+    if not (key and has(key)):
+        return unit_type
+    abbr = label(f"{key}.abbr", lang) if has(f"{key}.abbr") else unit_type
+    return f"{abbr} · {label(key, lang)}"
