@@ -184,3 +184,22 @@ ONE_WORD = [
 def test_one_idea_has_one_spanish_word(idea, applies, word, refused):
     wrong = sorted(k for k, v in catalogue().items() if applies(k) and refused.search(v["es"]))
     assert not wrong, f"{idea} is {word!r} in Spanish; these labels say otherwise: {wrong}"
+
+
+def test_every_calculator_option_has_a_name_in_both_languages():
+    """A calculator's select shows names, never its option keys (viewer/views/common/calculator_card.py)."""
+    import param
+
+    from viewer.calculators import REGISTRY
+    from viewer.views.common.calculator_card import option_name
+
+    unnamed = []
+    for slug, calc in REGISTRY.items():
+        for name in calc.input_names():
+            p = calc.param[name]
+            if isinstance(p, param.Selector):
+                for value in p.objects:
+                    names = {lang: option_name(calc, name, value, lang) for lang in ("en", "es")}
+                    if set(names.values()) == {str(value)} and not str(value).isdigit():
+                        unnamed.append(f"{slug}.{name}={value}")
+    assert not unnamed, f"options shown as their keys: {unnamed}"
