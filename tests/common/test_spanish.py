@@ -203,3 +203,24 @@ def test_every_calculator_option_has_a_name_in_both_languages():
                     if set(names.values()) == {str(value)} and not str(value).isdigit():
                         unnamed.append(f"{slug}.{name}={value}")
     assert not unnamed, f"options shown as their keys: {unnamed}"
+
+
+def test_the_churchill_stepper_names_its_selects_and_nations():
+    """The winners' selects have names of their own (not a step's unfilled ``{actor}`` template),
+    and a nation reads RU / EE. UU. / URSS in Spanish, in the step text and the selects."""
+    from viewer.state import SessionState
+    from viewer.state.churchill.conference import ChurchillState
+    from viewer.views.churchill.stepper import ConferenceStepper
+
+    state = SessionState()
+    stepper = ConferenceStepper(game_state=ChurchillState(), state=state)
+    for lang, agenda, uk in (("en", "Agenda winner", "UK"), ("es", "Ganador del orden del día", "RU")):
+        state.lang = lang
+        assert stepper.agenda.name == agenda
+        assert "{" not in stepper.winner.name and "{" not in stepper.text.object
+        assert uk in stepper.agenda.options and stepper.agenda.options[uk] == "UK"
+    steps = stepper.steps()
+    stepper.game_state.step = next(i for i, s in enumerate(steps) if s.key == "conference_winner")
+    winner = steps[stepper.game_state.step].actor
+    spanish = {"UK": "RU", "US": "EE. UU.", "USSR": "URSS"}[winner]
+    assert f"Turno: {spanish}" in stepper.text.object and f"{spanish} ganó más cuestiones" in stepper.text.object
