@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import importlib
 from collections import Counter
+from html import escape
 from pathlib import Path
 
 import panel as pn
@@ -16,6 +17,7 @@ import viewer.lessons as lessons
 from viewer.lessons.model import read_lesson
 from viewer.views import AppShell
 from viewer.views.common.lesson_player import LessonPlayer, LessonSection
+from viewer.views.common.text import label_any
 
 from tests.common.page_watch import Watch, build_page
 
@@ -91,9 +93,10 @@ def test_the_answer_shows_the_engines_values_and_rule_links():
     player.open("use/panzer-ezoc", 0)
     view = player.player.view()
     html = player.answer.object
-    assert view.computed.slug in html
+    slug = view.computed.slug
+    assert escape(label_any([f"calc.{slug}.title"], "en", slug)) in html  # the engine by its name
     for key in view.expected:
-        assert f"<code>{key}</code>" in html
+        assert f"<li>{escape(label_any([f'calc.{slug}.result.{key}'], 'en', key))}: " in html
     assert "lesson-agrees" in html and "lesson-mismatch" not in html
     assert 'href="#rule-use-' in player.title.object
 

@@ -56,24 +56,35 @@ class ConferenceStepper(pn.viewable.Viewer):
         i = min(self.game_state.step, len(steps) - 1)
         s = steps[i]
         head = label("churchill.step.header", lang, n=i + 1, total=len(steps), phase=label(f"churchill.phase.{s.phase}", lang))
-        what = label(f"churchill.step.{s.key}", lang, actor=s.actor or "", card=s.card)
-        turn = label("churchill.step.turn", lang, actor=s.actor) if s.actor else label("churchill.step.everyone", lang)
+        actor = _nation(s.actor, lang) if s.actor else ""
+        what = label(f"churchill.step.{s.key}", lang, actor=actor, card=s.card)
+        turn = label("churchill.step.turn", lang, actor=actor) if s.actor else label("churchill.step.everyone", lang)
         extra = ""
         if s.key == "advance":
             first, second = debate_order(s.actor)
-            extra = "\n\n" + label("churchill.step.debaters", lang, first=first, second=second)
+            extra = "\n\n" + label("churchill.step.debaters", lang, first=_nation(first, lang),
+                                     second=_nation(second, lang))
         if s.key in ("end_meeting", "conference_winner"):
             won = issues_won(self.game_state.positions())
             top = [n for n in NATIONS if won[n] == max(won.values())]
-            leader = top[0] if len(top) == 1 else " = ".join(top)
+            leader = " = ".join(_nation(n, lang) for n in top)
             extra += "\n\n" + label("churchill.step.board_count", lang, uk=won["UK"], us=won["US"], ussr=won["USSR"],
                                       leader=leader)
         self.text.object = f"**{head}**\n\n{turn}\n\n{what}{extra}"
         self.link.object = rule_anchor(RuleRef("churchill", s.rule))
         self.back.name = label("churchill.step.back", lang)
         self.next.name = label("churchill.step.next", lang)
-        self.agenda.name = label("churchill.step.agenda_winner", lang)
-        self.winner.name = label("churchill.step.conference_winner", lang)
+        self.agenda.name = label("churchill.stepper.agenda_winner", lang)
+        self.winner.name = label("churchill.stepper.conference_winner", lang)
+        for select in (self.agenda, self.winner):
+            value = select.value
+            select.options = {_nation(n, lang): n for n in NATIONS}
+            select.value = value
 
     def __panel__(self):
         return self.layout
+
+
+def _nation(nation: str, lang: str) -> str:
+    """A nation's name as the board abbreviates it, in ``lang`` (UK: RU in Spanish)."""
+    return label(f"churchill.option.{nation}", lang)

@@ -38,6 +38,22 @@ def _widget_for(calc: Calculator, name: str):
     return pn.widgets.TextInput(value=str(value))
 
 
+#: Label families an option value may be named by when its calculator has no label of its own.
+OPTION_FAMILIES = ("option", "weather", "terrain", "climate", "bimonth", "unit")
+
+
+def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> str:
+    """The name of option ``value`` of input ``name``: the calculator's own label
+    (``calc.<slug>.option.<name>.<value>``, ``calc.<slug>.option.<value>``), its game's
+    (``<game>.<name>.<value>``, ``<game>.option.<value>``), then a shared family (``weather.<value>`` …); else the value."""
+    slug, key = calc.slug, str(value)
+    game = slug.split(".")[0]
+    keys = [f"calc.{slug}.option.{name}.{key}", f"calc.{slug}.option.{key}", f"{game}.{name}.{key}",
+            f"{game}.option.{key}",
+            *(f"{family}.{key}" for family in OPTION_FAMILIES)]
+    return label_any(keys, lang, key)
+
+
 class CalculatorCard(pn.viewable.Viewer):
     """One calculator as a card; the same class serves notebooks and the web apps."""
 
@@ -158,7 +174,7 @@ class CalculatorCard(pn.viewable.Viewer):
         slug = type(self.calculator).slug
 
         def term(key: str) -> str:
-            for k in (f"calc.{slug}.value.{key}", f"value.{key}"):
+            for k in (f"calc.{slug}.value.{key}", f"value.{key}", *(f"{f}.{key}" for f in OPTION_FAMILIES)):
                 if has(k):
                     return label(k, lang)
             return key.replace("_", " ")
@@ -185,6 +201,10 @@ class CalculatorCard(pn.viewable.Viewer):
             self.summary.object = calc.summary(lang)
             for name, widget in self.widgets.items():
                 widget.label = calc.param_label(name, lang)
+                if isinstance(widget, pn.widgets.Select):
+                    value = widget.value
+                    widget.options = {option_name(calc, name, v, lang): v for v in calc.param[name].objects}
+                    widget.value = value
             self._steps_title.object = f"**{label('ui.steps', lang)}**"
             self.presets.relabel(lang)
             if self.error is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import panel as pn
 
 from viewer.rules.charts import ChartSchema
+from viewer.views.common.calculator_card import OPTION_FAMILIES
 from viewer.views.common.text import label, label_any
 
 
@@ -38,7 +39,16 @@ class CellInputs:
     def relabel(self, lang: str) -> None:
         for axis, widget in zip(self.schema.rows, self.axes):
             widget.name = label_any([f"ui.chart.axis.{axis.name}"], lang, axis.name)
+            if isinstance(widget, pn.widgets.Select):  # a row value by its name (weather, terrain …)
+                value = widget.value
+                widget.options = {label_any([f"{f}.{v}" for f in OPTION_FAMILIES], lang, str(v)): v
+                                  for v in axis.values}
+                widget.value = value
         self.column.name = label("ui.chart.column", lang)
+        value = self.column.value
+        self.column.options = {label_any([f"{f}.{c}" for f in OPTION_FAMILIES], lang, str(c)): c
+                               for c in self.schema.column_names}
+        self.column.value = value
         self.value.name = label("ui.chart.value", lang)
         self.set.label = label("ui.chart.set_cell", lang)
         self.code_name.name = label("ui.chart.code", lang)

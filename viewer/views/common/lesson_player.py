@@ -36,7 +36,7 @@ from viewer.ruleref import RuleRef
 from viewer.state import SessionState
 from viewer.views.common.rulelink import rule_anchor
 from viewer.views.common.step_list import StepList, inline_markdown
-from viewer.views.common.text import label, markdown
+from viewer.views.common.text import label, label_any, markdown
 
 #: The highlight kinds a step may name (docs/lessons.md, "Writing a lesson").
 HIGHLIGHT_KINDS = ("hexes", "hexsides", "path", "range", "track_boxes", "models")
@@ -454,7 +454,8 @@ class LessonPlayer(pn.viewable.Viewer):
         for key in fields:
             got = computed.field(key)
             value = "—" if got is MISSING else shown(got, lang)
-            rows.append(f"<li><code>{html.escape(key)}</code>: {html.escape(value)}</li>")
+            name = label_any([f"calc.{computed.slug}.result.{key}"], lang, key)
+            rows.append(f"<li>{html.escape(name)}: {html.escape(value)}</li>")
         if self.trying:
             agree = (f"<p class='lesson-agrees lesson-try-same'>{html.escape(label('lessons.try.same', lang))}</p>"
                      if view.agrees else
@@ -465,7 +466,8 @@ class LessonPlayer(pn.viewable.Viewer):
                      f"<p class='lesson-mismatch'>⚠ {html.escape(label('lessons.disagrees', lang))} "
                      + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
         rules = f" {_rule_links(computed.rules)}" if computed.rules else ""
-        return (f"<b>{html.escape(label('lessons.answer', lang))}</b> <code>{html.escape(computed.slug)}</code>"
+        engine = label_any([f"calc.{computed.slug}.title"], lang, computed.slug)
+        return (f"<b>{html.escape(label('lessons.answer', lang))}</b> {html.escape(engine)}"
                 f"{rules}<ul>{''.join(rows)}</ul>{agree}")
 
     def _notes_html(self, lesson: lessons.Lesson, view: lessons.StepView, drawn: set[str], lang: str) -> str:

@@ -163,6 +163,9 @@ class ScenarioEditor(pn.viewable.Viewer):
             try:
                 self.at_war.options = self._war_options(current)
                 self.at_war.value = [pair_value(p) for p in current.at_war]
+                # the browser holds the chosen pairs by their names: new names (a language switch)
+                # must be sent even when the pairs are unchanged, or the browser drops them
+                self.at_war.param.trigger("value")
             finally:
                 self._syncing = False
             if key is not None and key in self.scenario.hexmap:
@@ -205,4 +208,7 @@ class ScenarioEditor(pn.viewable.Viewer):
 
 def _type_name(unit_type: str, lang: str) -> str:
     key = UNIT_TYPES[unit_type].label
-    return f"{unit_type} · {label(key, lang)}" if key and has(key) else unit_type
+    if not (key and has(key)):
+        return unit_type
+    abbr = label(f"{key}.abbr", lang) if has(f"{key}.abbr") else unit_type
+    return f"{abbr} · {label(key, lang)}"
