@@ -40,3 +40,17 @@ def test_a_saved_crt_reaches_the_open_combat_card_at_once(tmp_path, monkeypatch)
     editor.text.value = _crt_text(2).replace("result: NE", "result: DR")
     assert editor.save_as("")
     assert card.error is not None and card.error_box.visible
+
+
+def test_a_saved_table_is_named_by_its_id_not_by_an_empty_name(tmp_path, monkeypatch):
+    """A table has one saved copy, under its chart id: the message names it (never "Saved as ''.")."""
+    monkeypatch.setenv(ENV_VAR, str(tmp_path))
+    state, store = SessionState(), UserStore(tmp_path)
+    editor = TableEditors(state=state, store=store, tables=tables).editor("use.crt")
+    editor.text.value = _crt_text(1)
+    assert editor.save_as(""), editor.error.object
+    assert "Saved as 'use.crt'." in editor.status.object and "''" not in editor.status.object
+    state.lang = "es"
+    editor.text.value = _crt_text(2)
+    assert editor.save_as("")
+    assert "Guardada como 'use.crt'." in editor.status.object

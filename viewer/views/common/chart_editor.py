@@ -134,8 +134,9 @@ class ChartEditor(pn.viewable.Viewer):
             self._fail(err)
             return False
         self.saved.options = self.target.names()
-        self.saved.value = name if self.target.named else self.target.chart_id
-        self.status.object += "\n\n" + label("ui.chart.saved", self.state.lang, name=name)
+        shown = name if self.target.named else self.target.chart_id   # a table is saved under its id
+        self.saved.value = shown
+        self.status.object += "\n\n" + label("ui.chart.saved", self.state.lang, name=shown)
         self.state.charts_saved += 1   # the page's open calculators read the saved copy now
         return True
 
