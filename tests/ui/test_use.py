@@ -53,7 +53,7 @@ def test_unit_reach_ezoc_and_naval_reach(server, watched):
     page.wait_for_function(f"() => ({_ROWS})('overlay-use-naval-main') > 0", timeout=45000)
     assert page.evaluate(_ROWS, "overlay-use-naval-main") < ports
     # straits and canals drawn open or closed for the moving faction (4.2.4.1)
-    page.wait_for_function(f"() => ({_ROWS})('overlay-use-passages-main') > 0", timeout=45000)
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-passages-open-main') > 0", timeout=45000)
     assert page.locator("text=Dardanelles: open to the Western Allies").first.is_visible()
     assert not watched.errors
 

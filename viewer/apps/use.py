@@ -34,7 +34,7 @@ use = UseState(board_name=asked if asked in available else available[0])
 if use.restore_problem:
     shell.report(label("ui.saved_unreadable", shell.state.lang, message=use.restore_problem))
 board_map = UseMap(state=shell.state, game_state=use)
-activation = UseActivation(state=shell.state, game_state=use)
+activation = UseActivation(state=shell.state, game_state=use, board_map=board_map)
 units = UseUnits(state=shell.state, game_state=use, hexmap=board_map.mapview.hexmap)
 
 
