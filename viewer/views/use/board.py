@@ -16,6 +16,7 @@ from viewer.state import SessionState
 from viewer.state.use.board import UseState
 from viewer.views.common.text import alert, label, markdown
 from viewer.views.map.mapview import MapView
+from viewer.views.use.board_picker import board_title
 
 #: One colour per layer, no two alike, each in the map's legend (``map.layer.<name>``).
 COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08b", "use-passages-open": "#e7298a",
@@ -104,7 +105,7 @@ class UseMap(pn.viewable.Viewer):
 
     def _relabel(self, *_):
         lang, game_state = self.state.lang, self.game_state
-        self.fixture_note.object = label("use.fixture_note", lang, board=game_state.board_name)
+        self.fixture_note.object = label("use.fixture_note", lang, board=board_title(game_state.board_name, lang))
         self.unit_select.name = label("use.pick_unit", lang)
         self.port_select.name = label("use.pick_port", lang)
         self.ezoc_select.name = label("use.ezoc_for", lang)
