@@ -29,6 +29,9 @@ class Game:
     #: Kinds of saved work (viewer/userdata.py ``KINDS``) whose names the user picks, without the
     #: game's id in front: the game's reset clears them and its share offers them.
     named_saves: tuple[str, ...] = ()
+    #: Where a newcomer starts on the app (the landing page's "start here"): the address after
+    #: ``/<id>?``, a lesson (``lesson=<name>``) or a worked example (``board=...``).
+    start: str = ""
 
     def calculators(self) -> tuple[str, ...]:
         """Every calculator slug the app shows, section by section."""
@@ -42,28 +45,28 @@ _DECLARED = (
                    "wif.ground-strike", "wif.strategic-bombing", "wif.carpet-bombing", "wif.land-odds",
                    "wif.air-to-air", "wif.us-entry", "wif.neutrality-pact", "wif.initiative",
                    "wif.soviet-resources"),
-    }, named_saves=("scenarios",)),
+    }, named_saves=("scenarios",), start="lesson=weather-initiative-war"),
     Game("use", "USE", "hexes", ("sea", "clear", "clear", "forest", "sea", "mountain", "clear"), sections={
         "calculators": ("use.move-cost", "use.attack-cost", "use.naval-move", "use.range", "use.stacking",
                         "use.national-will", "use.combat"),
-    }),
+    }, start="board=fixture:france-1940"),
     Game("asl", "ASL", "hexes", ("clear", "forest", "clear", "clear", "forest", "clear", "clear"), night=True,
          sections={
              "board": ("asl.illumination", "asl.los"),
              "night": ("asl.nvr-change", "asl.nvr", "asl.cloak", "asl.hip", "asl.fortification-hip",
                        "asl.rally", "asl.recovery"),
-         }),
+         }, start="lesson=fire-illumination"),
     Game("churchill", "Churchill", "tracks", sections={
         "calculators": ("churchill.a-bomb", "churchill.agenda", "churchill.conference-winner",
                         "churchill.directed-offensive", "churchill.front-advance", "churchill.issue-move",
                         "churchill.pol-mil", "churchill.production", "churchill.theater-leadership",
                         "churchill.victory"),
-    }),
+    }, start="lesson=conference"),
     Game("starcraft", "SC", "table", sections={
         "calculators": ("starcraft.ranged-attack", "starcraft.melee", "starcraft.template", "starcraft.charge",
                         "starcraft.disengage", "starcraft.supply-reserve", "starcraft.deploy",
                         "starcraft.control", "starcraft.score"),
-    }),
+    }, start="lesson=assault-and-control"),
 )
 
 #: The declared games by id, in the order the pages list them.

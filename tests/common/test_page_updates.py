@@ -49,3 +49,19 @@ def test_a_language_switch_creates_nothing(page, monkeypatch, name):
         watch.run(lambda lang=lang: setattr(state, "lang", lang))
     assert watch.created == Counter()
     assert watch.walks == 0
+
+
+def test_use_stepper_moves_counters_in_place(page, monkeypatch):
+    """The 2nd Panzer stepper on France 1940 moves counters and marks places without new models."""
+    import viewer.views.common.url as url
+
+    monkeypatch.setattr(url, "url_value", lambda name: "fixture:france-1940" if name == "board" else "")
+    doc, ns = page("use")
+    act, state = ns["activation"], ns["shell"].state
+    watch = Watch(doc, monkeypatch)
+    for button in (act.next, act.next, act.next, act.back):
+        watch.run(lambda button=button: setattr(button, "clicks", button.clicks + 1))
+    watch.run(lambda: setattr(state, "lang", "es"))
+    assert watch.created == Counter()
+    assert watch.walks == 0
+    assert act.n == 2 and any(u.hex == "2914" for u in ns["use"].units if u.id == "2nd Panzer")

@@ -155,4 +155,76 @@ def test_an_uploaded_rulebooks_markup_is_shown_as_text(view):
 
     shown = _pre("1.1 <img src=x onerror=alert(1)>\nbody <script>alert(2)</script>\n")
     assert "<img" not in shown and "<script" not in shown and "&lt;img src=x" in shown
-    assert shown.startswith("<pre>") and _pre("") == ""
+    assert shown.startswith("<pre ") and "pre-wrap" in shown and _pre("") == ""
+
+
+def test_the_uploaded_text_wraps_at_the_pane_width(view):
+    long_line = "2.1 Dice " + "word " * 400
+    view.load_rulebook(f"1. Basics\nIntro.\n{long_line}\n".encode(), "long.txt")
+    view.open("wif", "2.1")
+    assert "white-space: pre-wrap" in view.user_text_pane.object and "overflow-wrap: anywhere" in view.user_text_pane.object
+    view.book_hits.value = "2.1"
+    assert "white-space: pre-wrap" in view._book_text.object
+
+
+def test_your_rulebook_has_a_game_select_in_both_languages(view):
+    view.load_rulebook("1. Basics\nIntro.\n4.2.4 Naval movement\nSea zones.\n".encode(), "mine.txt")
+    names = view.book_game.options
+    assert set(names.values()) == {"wif", "use", "asl", "churchill", "starcraft"}
+    assert "World in Flames" in names and view.book_game.value == "wif"
+    assert "read as the rulebook of World in Flames" in view.upload_info.object
+    view.book_game.value = "use"
+    assert view.ref.game == "use" and view.game_choice.value == "use"
+    assert "Unconditional Surrender!" in view.upload_info.object
+    view.game_choice.value = "asl"
+    assert view.book_game.value == "asl"
+    select = view.book_game
+    view.state.lang = "es"
+    assert view.book_game is select and select.name == "¿De qué juego es el reglamento?"
+    assert "leído como el reglamento de" in view.upload_info.object
+
+
+def test_one_section_and_one_card_are_singular_in_both_languages(view):
+    view.load_rulebook(b"2.1 Dice\nRoll a die.\n", "one.txt")
+    assert view.upload_info.object.startswith("1 numbered section found in one.txt")
+    from viewer.views.common.reference import counted
+
+    assert counted("ref.results", 1, "en") == "1 card found"
+    assert counted("ref.results", 1, "es") == "1 ficha encontrada"
+    assert counted("ref.results", 2, "es") == "2 fichas encontradas"
+    view.state.lang = "es"
+    assert view.upload_info.object.startswith("1 apartado numerado encontrado")
+    view.state.lang = "en"
+    for q in ("zona de control", "supply", "2.4.2", "weather"):
+        view.ref.q = q
+        n = len(view.results.options)
+        if n:
+            assert view.results_info.object == (f"{n} cards found" if n != 1 else "1 card found")
+
+
+def test_rules_without_a_title_read_sensibly_in_the_tree(view):
+    from viewer.reference import rulelist
+
+    untitled = [e.number for e in rulelist.rules("wif").values() if not e.title("en")]
+    assert "11.16.5" in untitled
+    for lang in ("en", "es"):
+        view.state.lang = lang
+        entry = next(k for k, v in view.tree.options.items() if v == "11.16.5")
+        assert entry.strip().startswith("11.16.5 · (") and "  (" not in entry.strip()
+        assert "no title" in entry or "sin título" in entry
+
+
+def test_notebooks_on_a_card_are_download_links():
+    state = SessionState()
+    body = CardBody(state=state, links=SessionState())
+    card = _cards_with_notebooks()[0]
+    body.show(RuleRef(card.game, card.number))
+    html = body.onward.object
+    assert 'class="notebook-link"' in html and 'download="' in html and "data:application/x-ipynb+json;base64," in html
+    assert "<code>notebooks/" not in html
+
+
+def _cards_with_notebooks():
+    from viewer.reference.cards import cards
+
+    return [c for g in ("wif", "use", "asl", "churchill", "starcraft") for c in cards(g).values() if c.notebooks]

@@ -120,3 +120,24 @@ def test_header_and_landing_link_to_the_reference(server, watched):
     page.locator(".landing-reference a.open-reference").first.click()
     page.wait_for_url("**/reference*")
     _settle(page)
+
+
+def test_your_rulebook_wraps_long_lines_and_names_its_game(server, watched, tmp_path):
+    """An uploaded rulebook's long lines wrap inside the pane (nothing cut at the right); the tab
+    has a select of the game whose rulebook it is."""
+    base, _ = server
+    page = _open(watched, base + "/reference?game=wif&rule=2.4.2")
+    book = tmp_path / "mine.txt"
+    book.write_text("2.4 Supply\nIntro.\n2.4.2 Tracing " + "supplyline " * 300 + "\n", encoding="utf-8")
+    page.locator(".section-switch button").nth(2).click()
+    page.locator(".ref-book-game select").first.wait_for(timeout=10000)
+    page.locator(".ref-upload input[type=file]").set_input_files(str(book))
+    page.get_by_text("numbered sections found in mine.txt, read as the rulebook of World in Flames",
+                     exact=False).first.wait_for(timeout=30000)
+    page.locator(".section-switch button").nth(0).click()
+    pane = page.locator(".ref-user-text pre").first
+    pane.wait_for(timeout=30000)
+    wide = pane.evaluate("el => [el.scrollWidth, el.clientWidth, el.parentElement.clientWidth]")
+    assert wide[0] <= wide[1] + 1 and wide[1] <= wide[2] + 1, wide
+    assert watched.errors == []
+    _settle(page)

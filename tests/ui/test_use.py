@@ -53,7 +53,7 @@ def test_unit_reach_ezoc_and_naval_reach(server, watched):
     page.wait_for_function(f"() => ({_ROWS})('overlay-use-naval-main') > 0", timeout=45000)
     assert page.evaluate(_ROWS, "overlay-use-naval-main") < ports
     # straits and canals drawn open or closed for the moving faction (4.2.4.1)
-    page.wait_for_function(f"() => ({_ROWS})('overlay-use-passages-main') > 0", timeout=45000)
+    page.wait_for_function(f"() => ({_ROWS})('overlay-use-passages-open-main') > 0", timeout=45000)
     assert page.locator("text=Dardanelles: open to the Western Allies").first.is_visible()
     assert not watched.errors
 
@@ -76,4 +76,37 @@ def test_real_board_strait_list_follows_who_holds_the_cities(server, watched):
     page.locator("text=Strait of Gibraltar: open to the Axis").first.wait_for(timeout=45000)
     page.locator(".use-city-holder select").select_option(label="its country's faction")
     page.locator("text=Strait of Gibraltar: closed to the Axis").first.wait_for(timeout=45000)
+    assert not watched.errors
+
+
+_TEXTS = """(name) => {
+  for (const doc of Bokeh.documents) {
+    const m = doc.get_model_by_name(name);
+    if (m) return m.data.text;
+  }
+  return null;
+}"""
+
+
+def test_board_select_opens_the_worked_example_and_its_stepper_moves_the_panzer(server, watched):
+    """From another board, the board select opens France 1940; the 2nd Panzer stepper (USE 4.2.3.3
+    example) marks Paris and Calais, moves the counter, shows parts that add up, and ends."""
+    base, _ = server
+    page = _open(watched, base + "/use?board=fixture:seas&lang=en")
+    page.locator(".use-board-select select").select_option(label="France 1940 (worked examples of moves and attacks)")
+    page.wait_for_url(lambda url: "france-1940" in url, timeout=45000)
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
+                           timeout=45000)
+    page.locator("text=Step through an activation").first.wait_for(timeout=45000)
+    page.wait_for_function(f"() => ({_TEXTS})('use-place-marks') && ({_TEXTS})('use-place-marks').includes('Paris')"
+                           f" && ({_TEXTS})('use-place-marks').includes('Calais')", timeout=45000)
+    nxt = page.locator(".use-activation-next button")
+    for _ in range(3):
+        nxt.click()
+    page.locator("text=4 MP (enemy city 2 + river hexside +1 + attacking in clear weather +1)").first.wait_for(
+        timeout=45000)
+    from playwright.sync_api import expect
+
+    expect(nxt).to_be_disabled(timeout=45000)
+    assert "attack:clear" not in page.inner_text("body")
     assert not watched.errors

@@ -6,6 +6,7 @@ import param
 
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
+from viewer.calculators.use.parts import PartStep, counted
 from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
 from viewer.rules.use import basics, boards, grid
@@ -46,9 +47,14 @@ class _StepInputs(Calculator):
     mp_left = param.Integer(default=10, bounds=(0, 10), doc="Movement points the unit has left.")
 
     def _parts_steps(self, sc, steps):
-        for item, cost, kind in sc.parts:
-            steps.append(self.step("part", rule=R["4.2.1"], item=item, cost=cost,
-                                   kind="+" if kind == "plus" else "="))
+        """One step per Movement Table row, by its translated name; a base cost below the highest
+        one is shown as not added (4.2.1)."""
+        kept = counted(sc.parts)
+        for part in sc.parts:
+            item, cost, kind = part
+            name = "part" if any(part is k for k in kept) else "part_not_added"
+            steps.append(PartStep(self.label_key("step", name), {"item": item, "cost": cost,
+                                  "kind": "+" if kind == "plus" else ""}, R["4.2.1"]))
 
 
 @register
@@ -61,7 +67,7 @@ class MoveCost(_StepInputs):
     slug, game = "use.move-cost", "use"
     rules = (R["4.2.1"], R["4.2.3.4"], R["4.2.3.3"])
     result_names = ("cost", "legal", "mp_after", "transport_bonus", "attack_only")
-    step_names = ("part", "transport", "total", "legal", "illegal", "missing", "attack_only")
+    step_names = ("part", "part_not_added", "transport", "total", "legal", "illegal", "missing", "attack_only")
     transport_line = param.Boolean(default=False, doc="A transport line joins the two hexes (4.2.3.4).")
     enemy_unit = param.Boolean(default=False, doc="The hex entered holds an enemy land unit (no transport bonus).")
 
@@ -98,7 +104,7 @@ class AttackCost(_StepInputs):
     slug, game = "use.attack-cost", "use"
     rules = (R["4.2.3.3"], R["4.2.3.1"], R["4.2.3.5"])
     result_names = ("cost", "legal", "mp_after", "mobile_allowed", "assault_allowed")
-    step_names = ("part", "total", "legal", "illegal", "missing", "fortress_target", "after_mobile",
+    step_names = ("part", "part_not_added", "total", "legal", "illegal", "missing", "fortress_target", "after_mobile",
                   "leave_fortress")
     weather = param.String(default="clear", doc="Weather in the defender's hex (an attack-cost row: clear ...).")
     mobile_attacks_made = param.Integer(default=0, bounds=(0, 10), doc="Mobile Attacks the unit already made this activation.")

@@ -16,7 +16,10 @@ that allows redistribution. A player writes the profiles of the units they own i
           - {name: Rifle, phase: assault, range: 10, target: all, roa: 2, hit: 4, damage: 1,
              surge_type: light, surge_die: d3}
 
-Loading validates every field and names the file, the entry and the allowed values.
+``phase: assault`` marks a ranged weapon (fired in the Assault Phase, SC 8.7.3) and
+``phase: combat`` a melee weapon (the Combat Phase, SC 8.8). Loading validates every field and
+reports every fault at once, each with the file, the entry and the allowed values;
+:data:`TEMPLATES_BY_LANGUAGE` is the commented file a player starts from.
 """
 from __future__ import annotations
 
@@ -74,79 +77,220 @@ class UnitProfile:
         raise ProfileError(f"{self.name} has no weapon {name!r}; weapons: {[w.name for w in self.weapons]}")
 
 
-def _get(entry, key, where, kind, *, lo=None, default=..., allowed=None):
+class _Faults(list):
+    """Every fault found in one file, in reading order."""
+
+
+_BAD = object()   # a field that could not be read (its fault is recorded)
+
+
+def _get(entry, key, where, kind, faults: _Faults, *, lo=None, default=..., allowed=None):
+    """The field ``key`` of ``entry``, or ``_BAD`` after recording why it cannot be used."""
     if key not in entry or entry[key] is None:
         if default is ...:
-            raise ProfileError(f"{where}: missing field {key!r}")
+            faults.append(f"{where}: missing field {key!r}")
+            return _BAD
         return default
     v = entry[key]
     if kind is float and isinstance(v, int) and not isinstance(v, bool):
         v = float(v)
     if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
-        raise ProfileError(f"{where}: {key} must be {kind.__name__}, not {v!r}")
+        faults.append(f"{where}: {key} must be {_KINDS.get(kind, kind.__name__)}, not {v!r}")
+        return _BAD
     if lo is not None and v < lo:
-        raise ProfileError(f"{where}: {key} must be at least {lo}, not {v}")
+        faults.append(f"{where}: {key} must be at least {lo}, not {v}")
+        return _BAD
     if allowed is not None and v not in allowed:
-        raise ProfileError(f"{where}: {key} {v!r} is not allowed; allowed: {list(allowed)}")
+        faults.append(f"{where}: {key} {v!r} is not allowed; allowed: {', '.join(allowed)}")
+        return _BAD
     return v
 
 
-def _weapon(w, where: str) -> Weapon:
+_KINDS = {int: "int (a whole number)", float: "a number", str: "text", bool: "true or false"}
+
+
+def _weapon(w, where: str, faults: _Faults) -> Weapon | None:
     if not isinstance(w, dict):
-        raise ProfileError(f"{where}: a weapon is a mapping of fields")
-    surge_type = _get(w, "surge_type", where, str, default=None)
-    surge_die = _get(w, "surge_die", where, str, default=None)
-    if surge_die is not None:
+        faults.append(f"{where}: a weapon is a mapping of fields (name: ..., phase: ...)")
+        return None
+    n = len(faults)
+    surge_type = _get(w, "surge_type", where, str, faults, default=None)
+    surge_die = _get(w, "surge_die", where, str, faults, default=None)
+    if isinstance(surge_die, str):
         from viewer.rules.starcraft.attack import surge_distribution
 
         try:
             surge_distribution(surge_die)
         except ValueError as err:
-            raise ProfileError(f"{where}: {err}") from None
-    return Weapon(_get(w, "name", where, str), _get(w, "phase", where, str, allowed=PHASES),
-                  _get(w, "range", where, float, lo=0, default=0.0), _get(w, "target", where, str, allowed=TARGETS),
-                  _get(w, "roa", where, int, lo=0), _get(w, "hit", where, int, lo=1),
-                  _get(w, "damage", where, int, lo=0), surge_type and surge_type.lower(), surge_die,
-                  _get(w, "template", where, str, default="none", allowed=TEMPLATES),
-                  _get(w, "secondary", where, bool, default=False))
+            faults.append(f"{where}: {err}")
+    fields = (_get(w, "name", where, str, faults), _get(w, "phase", where, str, faults, allowed=PHASES),
+              _get(w, "range", where, float, faults, lo=0, default=0.0),
+              _get(w, "target", where, str, faults, allowed=TARGETS),
+              _get(w, "roa", where, int, faults, lo=0), _get(w, "hit", where, int, faults, lo=1),
+              _get(w, "damage", where, int, faults, lo=0))
+    template = _get(w, "template", where, str, faults, default="none", allowed=TEMPLATES)
+    secondary = _get(w, "secondary", where, bool, faults, default=False)
+    if len(faults) > n:
+        return None
+    return Weapon(*fields, surge_type and surge_type.lower(), surge_die, template, secondary)
 
 
 def profiles_from_dict(data, source: str = "profiles") -> dict[str, UnitProfile]:
-    """Validate a profile mapping; returns profiles by name."""
+    """Validate a profile mapping; returns profiles by name. A file with faults is refused with
+    every fault, one a line, each naming the file and the unit or weapon (the format: the module's
+    docstring, or the template on /starcraft)."""
+    source = source or "profiles"
     if not isinstance(data, dict) or not isinstance(data.get("units"), list):
-        raise ProfileError(f"{source}: expected a mapping with a list 'units'")
+        raise ProfileError(f"{source}: expected a mapping with a list 'units' (units: then one '- name: ...' a unit)")
+    faults = _Faults()
     out: dict[str, UnitProfile] = {}
     for i, u in enumerate(data["units"]):
         where = f"{source}: units[{i}]"
         if not isinstance(u, dict):
-            raise ProfileError(f"{where}: a unit is a mapping of fields")
-        name = _get(u, "name", where, str)
-        where = f"{source}: unit {name!r}"
-        if name in out:
-            raise ProfileError(f"{where}: the name is used twice")
+            faults.append(f"{where}: a unit is a mapping of fields (name: ..., tag: ...)")
+            continue
+        n = len(faults)
+        name = _get(u, "name", where, str, faults)
+        if name is not _BAD:
+            where = f"{source}: unit {name!r}"
+            if name in out:
+                faults.append(f"{where}: the name is used twice")
         weapons = u.get("weapons") or []
         if not isinstance(weapons, list):
-            raise ProfileError(f"{where}: weapons must be a list")
+            faults.append(f"{where}: weapons must be a list")
+            weapons = []
         tags = u.get("surge_tags") or []
-        out[name] = UnitProfile(
-            name, _get(u, "tag", where, str, allowed=TAGS), _get(u, "speed", where, float, lo=0),
-            _get(u, "armor", where, int, lo=1), _get(u, "hit_points", where, int, lo=1),
-            _get(u, "supply", where, int, lo=0),
-            tuple(_weapon(w, f"{where} weapons[{j}]") for j, w in enumerate(weapons)),
-            _get(u, "evade", where, int, lo=1, default=None), tuple(str(t).lower() for t in tags))
+        if not isinstance(tags, list):
+            faults.append(f"{where}: surge_tags must be a list, like [light, armored]")
+            tags = []
+        fields = (_get(u, "tag", where, str, faults, allowed=TAGS), _get(u, "speed", where, float, faults, lo=0),
+                  _get(u, "armor", where, int, faults, lo=1), _get(u, "hit_points", where, int, faults, lo=1),
+                  _get(u, "supply", where, int, faults, lo=0))
+        arms = tuple(_weapon(w, f"{where} weapons[{j}]", faults) for j, w in enumerate(weapons))
+        evade = _get(u, "evade", where, int, faults, lo=1, default=None)
+        if len(faults) == n:
+            out[name] = UnitProfile(name, *fields, tuple(a for a in arms if a is not None), evade,
+                                    tuple(str(t).lower() for t in tags))
+    if faults:
+        head = f"{source}: {len(faults)} faults, none of its profiles loaded:" if len(faults) > 1 else ""
+        raise ProfileError("\n".join([head, *faults]) if head else faults[0], parameter=source)
     return out
+
+
+def profiles_from_text(text: str | bytes, origin: str) -> dict[str, UnitProfile]:
+    """Read and validate a profile file's content; a YAML syntax error is named with the file and
+    its line, in words a player can act on."""
+    origin = origin or "profiles"
+    try:
+        data = load_yaml(text, origin, "profiles")
+    except LoadError as err:
+        if "not valid YAML" in err.message:
+            raise ProfileError(f"{err.origin}: this is not valid YAML, so no profile was read "
+                               f"({err.message.partition('(')[2].rstrip(')') or 'syntax error'}). Look at that line "
+                               "and the one above it: the indentation, a missing ':' or an unclosed bracket or "
+                               "quote; the template on the page shows the format.", parameter=origin) from None
+        raise ProfileError(str(err), parameter=origin) from None
+    return profiles_from_dict(data, origin)
 
 
 def load_profiles(path: str | Path) -> dict[str, UnitProfile]:
     """Read and validate the user's profile file."""
     path = Path(path)
     try:
-        data = load_yaml(path.read_bytes(), str(path), "profiles")
+        raw = path.read_bytes()
     except OSError as err:
         raise ProfileError(f"{path}: cannot read the profile file: {err.strerror or err}") from None
-    except LoadError as err:
-        raise ProfileError(str(err)) from None
-    return profiles_from_dict(data, str(path))
+    return profiles_from_text(raw, str(path))
+
+
+#: The commented profile file a player downloads from /starcraft and fills in, by language: every
+#: field, what it means and what is allowed. Its two units are made up (no published values).
+TEMPLATES_BY_LANGUAGE = {
+    "en": """\
+# StarCraft TMG unit profiles: your own values, from the cards you own (SC 8.7.3, 8.7.4).
+# Keep the indentation (two spaces a level) and the '- ' before each unit and each weapon.
+# Lines after '#' are comments. The two units below are made up: replace them with yours.
+units:
+  - name: Example Trooper        # any name, once in the file
+    tag: ground                  # Combat Tag: ground or flying (flying = Air: never Engaged, never contests a marker)
+    speed: 5                     # inches
+    armor: 4                     # the save succeeds on this or more (X+)
+    evade: 5                     # optional: evade on X+; leave the line out if the unit has none
+    hit_points: 2                # per model, at least 1
+    supply: 1                    # Supply Value, 0 or more
+    surge_tags: [light]          # optional: tags that Surge types look for, besides the Combat Tag
+    weapons:                     # a list; [] for none
+      - name: Example Rifle
+        phase: assault           # assault = a ranged weapon (used in the Assault Phase: Ranged Attack, 8.7.3)
+        range: 10                # inches (ranged weapons)
+        target: all              # ground, air or all
+        roa: 2                   # Rate of Attack: dice per model
+        hit: 4                   # hits on X+
+        damage: 1
+        surge_type: light        # optional: the Surge counts against a target carrying this tag
+        surge_die: d3            # optional: the Surge die (d3, d6 ...)
+        template: none           # optional: none, blast or flame (template weapons, 8.7.6)
+        secondary: false         # optional: true for a secondary weapon
+      - name: Example Blade
+        phase: combat            # combat = a melee weapon (used in the Combat Phase, 8.8)
+        target: ground
+        roa: 1
+        hit: 5
+        damage: 1
+  - name: Example Flyer
+    tag: flying
+    speed: 8
+    armor: 3
+    hit_points: 4
+    supply: 2
+    weapons: []
+""",
+    "es": """\
+# Perfiles de unidades de StarCraft TMG: tus propios valores, de las cartas que tengas (SC 8.7.3, 8.7.4).
+# Respeta la sangría (dos espacios por nivel) y el '- ' delante de cada unidad y de cada arma.
+# Lo que sigue a '#' es un comentario. Las dos unidades de abajo son inventadas: pon las tuyas.
+# Los nombres de los campos van en inglés, como aquí.
+units:
+  - name: Example Trooper        # cualquier nombre, una vez en el archivo
+    tag: ground                  # Etiqueta de Combate: ground (terrestre) o flying (aérea: nunca trabada, nunca disputa un marcador)
+    speed: 5                     # pulgadas
+    armor: 4                     # la salvación tiene éxito con este valor o más (X+)
+    evade: 5                     # opcional: evasión con X+; quita la línea si la unidad no tiene
+    hit_points: 2                # por miniatura, al menos 1
+    supply: 1                    # Valor de Suministro, 0 o más
+    surge_tags: [light]          # opcional: etiquetas que buscan los tipos de Impulso, además de la de combate
+    weapons:                     # una lista; [] si no tiene
+      - name: Example Rifle
+        phase: assault           # assault = arma a distancia (se usa en la Fase de Asalto: Ataque a Distancia, 8.7.3)
+        range: 10                # pulgadas (armas a distancia)
+        target: all              # ground, air o all (terrestre, aérea o todas)
+        roa: 2                   # Cadencia de Ataques (CdA): dados por miniatura
+        hit: 4                   # impacta con X+
+        damage: 1
+        surge_type: light        # opcional: el Impulso cuenta contra un objetivo con esta etiqueta
+        surge_die: d3            # opcional: el dado de Impulso (d3, d6 ...)
+        template: none           # opcional: none, blast o flame (armas de plantilla, 8.7.6)
+        secondary: false         # opcional: true para un arma secundaria
+      - name: Example Blade
+        phase: combat            # combat = arma cuerpo a cuerpo (se usa en la Fase de Combate, 8.8)
+        target: ground
+        roa: 1
+        hit: 5
+        damage: 1
+  - name: Example Flyer
+    tag: flying
+    speed: 8
+    armor: 3
+    hit_points: 4
+    supply: 2
+    weapons: []
+""",
+}
+
+
+def template(lang: str) -> str:
+    """The commented profile file in ``lang`` (English if there is none in that language)."""
+    return TEMPLATES_BY_LANGUAGE.get(lang, TEMPLATES_BY_LANGUAGE["en"])
 
 
 def surge_matches(weapon: Weapon, target: UnitProfile) -> bool:

@@ -1,10 +1,14 @@
-"""The landing page: the five games, each with a picture and a line; unbuilt ones say what is coming."""
+"""The landing page: the five games, each with a picture, a line, what its app lets you do and a
+"start here" link (a lesson or a worked example, as the game declares in viewer/games.py);
+unbuilt ones say what is coming."""
 from __future__ import annotations
 
 import panel as pn
 import param
 
-from viewer import GAMES, games, hexgrid
+import html
+
+from viewer import GAMES, games, hexgrid, lessons
 from viewer.state import SessionState
 from viewer.views.common.colors import TERRAIN_COLORS
 from viewer.views.common.text import label
@@ -53,6 +57,24 @@ def picture(game: str) -> str:
     return _hex_svg(list(declared.terrain), night=declared.night)
 
 
+def start_what(game: str, lang: str) -> str:
+    """What a newcomer starts with: the start lesson's title, or the worked example's name."""
+    start = games.game(game).start
+    if start.startswith("lesson="):
+        return label("landing.start.lesson", lang, title=lessons.load(f"{game}/{start[7:]}").title(lang))
+    return label(f"landing.start.{game}", lang)
+
+
+def start_link(game: str, lang: str) -> str:
+    """The "start here" link of ``game``'s app ('' when the game declares no start)."""
+    start = games.game(game).start
+    if not start:
+        return ""
+    href = html.escape(f"./{game}?{start}&lang={lang}")
+    return (f'<a class="start-{game} start-here" href="{href}"><b>{label("landing.start", lang)}</b></a> '
+            f'{html.escape(start_what(game, lang))}')
+
+
 class Landing(pn.viewable.Viewer):
     """The cards of the declared games, relabelled when the language changes."""
 
@@ -63,7 +85,7 @@ class Landing(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         state = self.state
-        self.cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=330,
+        self.cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=420,
                                        styles={"border": "1px solid #ddd", "border-radius": "8px",
                                                "padding": "8px"})
                        for g in GAMES}
@@ -81,10 +103,12 @@ class Landing(pn.viewable.Viewer):
             name = label(f"game.{game}.name", lang)
             tagline = label(f"game.{game}.tagline", lang)
             if game in self.built:
-                action = f'<a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a>'
+                action = (f'<p class="can-do"><b>{label("landing.can_do", lang)}</b> {label(f"landing.can_do.{game}", lang)}</p>'
+                          f'<p>{start_link(game, lang)}</p>'
+                          f'<p><a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a></p>')
             else:
-                action = f'<em>{label(f"game.{game}.status", lang)}</em>'
-            card.object = (f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p><p>{action}</p>')
+                action = f'<p><em>{label(f"game.{game}.status", lang)}</em></p>'
+            card.object = (f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p>{action}')
 
     def __panel__(self):
         return self.layout

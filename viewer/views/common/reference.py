@@ -32,9 +32,27 @@ _INDENT = "\u00a0\u00a0\u00a0"
 _URL_FIELDS = ("game", "rule", "q", "term")
 
 
+#: The user's text keeps its line breaks but wraps at the pane's width (a <pre> would not).
+_PRE_STYLE = "white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; max-width: 100%; margin: 0"
+
+
 def _pre(text: str) -> str:
-    """``text`` (the user's rulebook) as inert preformatted HTML."""
-    return f"<pre>{html.escape(text)}</pre>" if text else ""
+    """``text`` (the user's rulebook) as inert preformatted HTML that wraps."""
+    return f'<pre style="{_PRE_STYLE}">{html.escape(text)}</pre>' if text else ""
+
+
+def counted(key: str, count: int, lang: str, **fmt) -> str:
+    """The label ``key`` for ``count`` things: ``key + "_one"`` for exactly one."""
+    return label(f"{key}_one" if count == 1 else key, lang, count=count, **fmt)
+
+
+def tree_entry(number: str, title: str, present: bool, lang: str) -> str:
+    """One line of the rule tree: number and title; a rule the text only cites, or one without a
+    title, says so in words."""
+    if not present:
+        return f"{number} · {title} ({label('ref.cited_only', lang)})" if title else \
+            f"{number} · {label('ref.cited_untitled', lang)}"
+    return f"{number} {title}" if title else f"{number} · {label('ref.untitled', lang)}"
 
 
 class ReferenceState(param.Parameterized):
@@ -62,6 +80,7 @@ class ReferenceView(pn.viewable.Viewer):
         self.user_text: str | None = None
         self.user_file: str = ""
         self.user_index: RulebookIndex | None = None
+        self._note = ""   # the upload's notice (a file not in UTF-8), shown with the section count
 
         self.game_choice = pn.widgets.RadioButtonGroup(options={GAME_PREFIXES[g]: g for g in GAMES}, value=GAME_IDS[0],
                                                  color="primary", variant="outline", css_classes=["ref-game"])
@@ -92,7 +111,8 @@ class ReferenceView(pn.viewable.Viewer):
         self.book_hits = pn.widgets.Select(options={}, size=14, css_classes=["ref-book-sections"], width=360)
         self._book_text = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["ref-book-text"],
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em"})
-        book_tab = pn.Column(self.upload_info, self._upload,
+        self.book_game = pn.widgets.Select(options={}, value=GAME_IDS[0], width=360, css_classes=["ref-book-game"])
+        book_tab = pn.Column(self.book_game, self.upload_info, self._upload,
                              pn.Row(pn.Column(self.book_search, self.book_hits), self._book_text,
                                     sizing_mode="stretch_width"), sizing_mode="stretch_width")
         self.sections = Sections(state=self.state, sections={"ref.cards_tab": cards_tab,
@@ -101,6 +121,7 @@ class ReferenceView(pn.viewable.Viewer):
         self.layout = self.sections.layout
 
         self.game_choice.param.watch(lambda e: setattr(self.ref, "game", e.new), "value")
+        self.book_game.param.watch(lambda e: setattr(self.ref, "game", e.new), "value")
         self._search.param.watch(lambda e: setattr(self.ref, "q", e.new or None), "value_input")
         self._search.param.watch(lambda e: setattr(self.ref, "q", e.new or None), "value")
         self.results.param.watch(self._pick, "value")
@@ -166,6 +187,10 @@ class ReferenceView(pn.viewable.Viewer):
         self.upload_info.object = label("index.none", lang) if self.user_index is None else self.upload_info.object
         self.book_search.name = label("index.search", lang)
         self._upload.widget.name = label("index.upload", lang)
+        self.book_game.param.update(name=label("index.game", lang),
+                                    options={label(f"game.{g}.name", lang): g for g in GAMES})
+        if self.user_index is not None:
+            self._book_info()
         self._fill_tree()
         self._on_query()
         self._show()
@@ -177,8 +202,10 @@ class ReferenceView(pn.viewable.Viewer):
             self.ref.param.update(game=GAME_IDS[0], rule=None)
             return
         self.game_choice.value = game
+        self.book_game.value = game
         if self.user_text is not None:
             self.user_index = index_text(self.user_text, game)
+            self._book_info()
             self._book_refresh()
         self._fill_tree()
         if event is not None and self.ref.rule is not None and not rulelist.has((game, str(self.ref.rule))):
@@ -214,7 +241,7 @@ class ReferenceView(pn.viewable.Viewer):
         self.results.options = options
         self.results.value = None
         self.results.visible = bool(found)
-        self.results_info.object = (label("ref.results", lang, count=len(found)) if found
+        self.results_info.object = (counted("ref.results", len(found), lang) if found
                                      else label("ref.no_results", lang, query=q))
 
     def _on_term(self, *_):
@@ -237,9 +264,7 @@ class ReferenceView(pn.viewable.Viewer):
             while parent:
                 depth += 1
                 parent = rulelist.lookup((self.game, parent)).parent
-            title = entry.title(lang)
-            mark = "" if entry.present else f" ({label('ref.cited_only', lang)})"
-            options[f"{_INDENT * depth}{entry.number} {title}{mark}"] = entry.number
+            options[_INDENT * depth + tree_entry(entry.number, entry.title(lang), entry.present, lang)] = entry.number
         self.tree.options = options
         self.tree.value = self.ref.rule if self.ref.rule in options.values() else None
         self._hint.object = "" if with_cards else label("ref.no_cards_for_game", lang)
@@ -302,13 +327,21 @@ class ReferenceView(pn.viewable.Viewer):
         self._uploaded((text, index_text(text, self.game)), filename, "")
 
     def _uploaded(self, indexed, filename: str, note: str) -> None:
-        lang = self.state.lang
         self.user_text, self.user_index = indexed
         self.user_file = filename
-        self.upload_info.object = label("index.sections", lang, count=len(self.user_index.sections),
-                                         file=plain(filename)) + (f"\n\n{plain(note)}" if note else "")
+        self._note = note
+        self._book_info()
         self._book_refresh()
         self._show()
+
+    def _book_info(self) -> None:
+        """How many sections the rulebook has, read as the chosen game's rulebook."""
+        if self.user_index is None:
+            return
+        lang, note = self.state.lang, self._note
+        self.upload_info.object = counted("index.sections", len(self.user_index.sections), lang,
+                                          file=plain(self.user_file), game=label(f"game.{self.game}.name", lang)) + \
+            (f"\n\n{plain(note)}" if note else "")
 
     def _book_refresh(self, *_):
         if self.user_index is None:

@@ -5,7 +5,10 @@ clicking it opens the rule in the :class:`RulePanel` beside the current view, ne
 """
 from __future__ import annotations
 
+import base64
 import html
+from functools import lru_cache
+from pathlib import Path
 from urllib.parse import unquote
 
 import panel as pn
@@ -202,7 +205,7 @@ class CardBody(pn.viewable.Viewer):
                                  f"{label(_overlay_key(o), lang)}</a>" for o in card.overlays)
             onward.append(f"<b>{t('ref.overlays', lang)}</b>: {overlays}")
         if card.notebooks:
-            onward.append(f"<b>{t('ref.notebooks', lang)}</b>: " + ", ".join(f"<code>notebooks/{n}</code>"
+            onward.append(f"<b>{t('ref.notebooks', lang)}</b>: " + ", ".join(notebook_link(n, lang)
                                                                            for n in card.notebooks))
         if self.show_permalink:
             onward.append(f'<a class="card-permalink" href="{reference_url(ref, lang)}">{t("ref.permalink", lang)}</a>')
@@ -259,3 +262,26 @@ class RulePanel(pn.viewable.Viewer):
 
     def __panel__(self):
         return self.frame
+
+
+#: The checkout's notebooks (the sdist ships them; an installed wheel has none).
+NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks"
+
+
+@lru_cache(maxsize=32)
+def _notebook_data(name: str) -> str | None:
+    path = NOTEBOOKS / name
+    if Path(name).name != name or not path.is_file():
+        return None
+    return base64.b64encode(path.read_bytes()).decode("ascii")
+
+
+def notebook_link(name: str, lang: str) -> str:
+    """A link that downloads notebook ``name`` (to open in JupyterLab), named by its title; where
+    the notebooks are not installed, the title and where to find them."""
+    title = html.escape(name.removesuffix(".ipynb").replace("-", " "))
+    data = _notebook_data(name)
+    if data is None:
+        return f'{title} ({html.escape(t("ref.notebook_elsewhere", lang))})'
+    return (f'<a class="notebook-link" download="{html.escape(name)}" '
+            f'href="data:application/x-ipynb+json;base64,{data}">{title}</a>')

@@ -1,13 +1,15 @@
 """The StarCraft TMG side panel: target choice, weapon range, ending a Scoring Phase, and the
-calculator cards fed by the selected attacker and target (SC 8.7.3, 8.7.7, 8.9.1)."""
+calculator cards fed by the selected attacker and target (SC 8.7.3, 8.7.7, 8.9.1); the player's
+own profile file, with its format written out and a commented template to download."""
 from __future__ import annotations
 
 import panel as pn
 import param
 
 from viewer.games import section
-from viewer.rules.starcraft.profiles import ProfileError, profiles_from_dict
-from viewer.safeload import LoadError, load_yaml
+from io import BytesIO
+
+from viewer.rules.starcraft.profiles import profiles_from_text, template
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState, profile_inputs
 from viewer.views.common.calculator_list import CalculatorList
@@ -33,8 +35,13 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
         self.help = markdown("", width=360)
         self.upload_label = markdown("", width=360)
+        self.format = markdown("", width=380, css_classes=["sc-profile-format"])
+        self.template = pn.widgets.FileDownload(callback=self._template, filename="starcraft-profiles.yaml",
+                                                width=240, css_classes=["sc-profile-template"])
+        self.profile_note = markdown("", width=380, css_classes=["sc-profile-note"])
         self.calculators = CalculatorList(state, SC_CALCULATORS)
         self.profiles: dict = {}
+        self.origin = ""
         self.upload = Upload(kind="profiles", state=state, width=240, css_classes=["sc-profiles"],
                              read=self._read_profiles, done=self._load_profiles, fail=self._profile_problem)
         self.problem = alert("", alert_type="warning", visible=False)
@@ -60,6 +67,11 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.settle.label = label("sc.ui.settle", lang)
         self.help.object = label("sc.ui.help", lang)
         self.upload_label.object = label("sc.ui.profiles", lang)
+        self.format.object = label("sc.ui.profile_format", lang)
+        self.template.label = label("sc.ui.profile_template", lang)
+        self._note()
+        if self.profiles:
+            self._weapons()
         self.attacker_profile.name = label("sc.ui.profile.attacker", lang)
         self.weapon.name = label("sc.ui.profile.weapon", lang)
         self.target_profile.name = label("sc.ui.profile.target", lang)
@@ -83,28 +95,44 @@ class StarcraftPanel(pn.viewable.Viewer):
     # -- the user's own profiles (none are shipped) --------------------------------------------
     @staticmethod
     def _read_profiles(text: str, origin: str) -> dict:
-        """Parse the user's profile file (in the upload's worker thread)."""
-        try:
-            return profiles_from_dict(load_yaml(text, origin, "profiles"), origin)
-        except LoadError as err:
-            raise ProfileError(str(err)) from None
+        """Parse the user's profile file (in the upload's worker thread): every fault, with the file's name."""
+        return profiles_from_text(text, origin)
+
+    def _template(self) -> BytesIO:
+        return BytesIO(template(self.state.lang).encode("utf-8"))
 
     def _profile_problem(self, message: str) -> None:
-        self.problem.object = plain(message)
+        self.problem.object = plain(message).replace("\n", "  \n")
         self.problem.visible = True
+        self.upload.widget.clear()   # the same file, corrected, may be chosen again
 
     def _load_profiles(self, profiles: dict, origin: str, note: str) -> None:
-        self.profiles = profiles
+        """A file's profiles replace those loaded before, also from a file of the same name."""
+        self.profiles = dict(profiles)
+        self.origin = origin
         self.problem.visible = bool(note)
         self.problem.object = plain(note)
         names = list(self.profiles)
-        self.attacker_profile.options = names
-        self.target_profile.options = names
-        self._weapons()
+        with pn.io.hold():
+            self.attacker_profile.options = names
+            self.target_profile.options = names
+            self._weapons()
+            self._note()
+        self.upload.widget.clear()   # the same file, corrected, may be chosen again
+
+    def _note(self) -> None:
+        """What is loaded, and that ``phase: assault`` weapons are the ranged ones."""
+        lang = self.state.lang
+        if not self.profiles:
+            self.profile_note.object = ""
+            return
+        self.profile_note.object = label("sc.ui.profiles_loaded", lang, n=len(self.profiles), file=plain(self.origin),
+                                         names=plain(", ".join(self.profiles)))
 
     def _weapons(self, *_):
-        prof = self.profiles.get(self.attacker_profile.value)
-        self.weapon.options = [w.name for w in prof.weapons] if prof else []
+        prof, lang = self.profiles.get(self.attacker_profile.value), self.state.lang
+        self.weapon.options = {label(f"sc.ui.weapon_kind.{w.phase}", lang, weapon=w.name): w.name
+                               for w in prof.weapons} if prof else {}
         self._feed_profiles()
 
     def _feed_profiles(self, *_):
@@ -116,5 +144,5 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.calculators.fill("starcraft.ranged-attack" if phase == "assault" else "starcraft.melee", **values)
 
     def __panel__(self):
-        return pn.Column(self.help, self.target, self.range, self.settle, self.upload_label, self.upload, self.problem,
-                         self.attacker_profile, self.weapon, self.target_profile, self.calculators, width=420)
+        return pn.Column(self.help, self.target, self.range, self.settle, self.upload_label, self.format, self.template,
+                         self.upload, self.problem, self.profile_note, self.attacker_profile, self.weapon, self.target_profile, self.calculators, width=420)

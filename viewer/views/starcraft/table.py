@@ -7,11 +7,14 @@ The view draws what :class:`viewer.state.starcraft.table.StarcraftState` derives
 """
 from __future__ import annotations
 
+import math
+
 import panel as pn
 import param
 from bokeh.models import ColumnDataSource, PointDrawTool
 from bokeh.plotting import figure
 
+from viewer.rules.starcraft import geometry as G
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState, terrain_patches
 from viewer.views.common.text import label, markdown
@@ -110,6 +113,9 @@ class StarcraftTableView(pn.viewable.Viewer):
                                       affinity=label(f"sc.ui.affinity.{AFFINITY_KEYS[r['number']]}", lang),
                                       owner=who, a=r["supply_a"], b=r["supply_b"],
                                       verdict=label(f"sc.ui.row.{r['row']}", lang)))
+            for unit, reason in cannot_contest(self.game_state.table, r["number"]):
+                lines.append("    - " + label("sc.ui.cannot_contest", lang, unit=unit.name or unit.id, number=r["number"],
+                                              reason=label(f"sc.ui.contest_reason.{reason}", lang)))
         lines.append(f"### {label('sc.ui.engaged', lang)}")
         pairs = self.game_state.engaged_pairs()
         lines += [f"- {a} ↔ {b}" for a, b in pairs] or [f"- {label('sc.ui.none', lang)}"]
@@ -122,3 +128,20 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     def __panel__(self):
         return pn.Row(pn.pane.Bokeh(self.figure), self.status)
+
+
+def cannot_contest(table, number: int) -> list[tuple]:
+    """Units with a model's base within 3" of marker ``number`` that still may not contest it, with
+    the reason of SC 8.9.1 (air, burrowed, coherency, or no model there with line of sight at the
+    marker's elevation)."""
+    marker = next(m for m in table.markers if m.number == number)
+    out = []
+    for unit in table.units:
+        if not unit.on_table:
+            continue
+        near = any(math.hypot(m.x - marker.x, m.y - marker.y) - m.radius - marker.radius
+                   <= G.CONTEST_RADIUS + G.CONTACT_EPS for m in unit.models)
+        check = G.contest_check(unit, marker, table)
+        if near and not check.allowed:
+            out.append((unit, check.reason))
+    return out

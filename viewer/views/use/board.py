@@ -16,9 +16,15 @@ from viewer.state import SessionState
 from viewer.state.use.board import UseState
 from viewer.views.common.text import alert, label, markdown
 from viewer.views.map.mapview import MapView
+from viewer.views.use.board_picker import board_title
 
-COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08b", "use-open": "#66bd63", "use-closed": "#d73027", "use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61", "use-ezoc": "#7b3294",
-          "use-naval": "#2c7bb6"}
+#: One colour per layer, no two alike, each in the map's legend (``map.layer.<name>``).
+COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08b", "use-passages-open": "#e7298a",
+          "use-passages-closed": "#252525", "use-reach": "#1a9641", "use-stop": "#d7191c", "use-attack": "#fdae61",
+          "use-ezoc": "#7b3294", "use-naval": "#2c7bb6", "use-example": "#00e5ff"}
+#: The layers in drawing order (the legend lists them in this order).
+LAYERS = ("use-range", "use-ezoc", "use-reach", "use-air", "use-strategic", "use-naval", "use-passages-open",
+          "use-passages-closed", "use-attack", "use-stop", "use-example")
 FACTION_COLORS = {"axis": "#5a5a5a", "western-allies": "#3f6fc4", "soviet": "#b8352e"}
 
 
@@ -37,14 +43,16 @@ class UseMap(pn.viewable.Viewer):
         hexmap = shared_map("use") if not board.fixture else to_hexmap(board)
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
-        for name in ("use-range", "use-ezoc", "use-reach", "use-air", "use-strategic", "use-naval", "use-passages",
-                     "use-attack", "use-stop"):
+        for name in LAYERS:
             ov.add(name, legend_key=f"map.layer.{name}")
         self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": []}, name="use-units")
         fig = self.mapview.figure
         fig.scatter("x", "y", source=self._units, size=16, color="color", line_color="white", name="use-units")
         fig.text("x", "y", text="text", source=self._units, text_font_size="8pt", y_offset=-10,
                  text_align="center", name="use-unit-labels")
+        self._places = ColumnDataSource({"x": [], "y": [], "text": []}, name="use-place-marks")
+        fig.text("x", "y", text="text", source=self._places, text_font_size="10pt", text_font_style="bold",
+                 y_offset=14, text_align="center", text_color="#003c4d", name="use-place-labels")
         self.fixture_note = alert("", alert_type="info", visible=board.fixture,
                                           css_classes=["use-fixture-note"])
         self.unit_select = pn.widgets.Select(options={}, css_classes=["use-unit-select"], width=260)
@@ -97,7 +105,7 @@ class UseMap(pn.viewable.Viewer):
 
     def _relabel(self, *_):
         lang, game_state = self.state.lang, self.game_state
-        self.fixture_note.object = label("use.fixture_note", lang, board=game_state.board_name)
+        self.fixture_note.object = label("use.fixture_note", lang, board=board_title(game_state.board_name, lang))
         self.unit_select.name = label("use.pick_unit", lang)
         self.port_select.name = label("use.pick_port", lang)
         self.ezoc_select.name = label("use.ezoc_for", lang)
@@ -201,9 +209,10 @@ class UseMap(pn.viewable.Viewer):
         ring = sorted(game_state.range_hexes())
         ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=0.35)
         passages = game_state.passage_reasons()
-        ov.set("use-passages", hexes=[self._find(h) for _, hx, _ in passages for h in hx if h in game_state.board.hexes],
-               color=[COLORS["use-open" if why is None else "use-closed"] for _, hx, why in passages for h in hx
-                      if h in game_state.board.hexes], alpha=0.6)
+        for name, is_open in (("use-passages-open", True), ("use-passages-closed", False)):
+            ov.set(name, hexes=[self._find(h) for _, hx, why in passages for h in hx
+                                if h in game_state.board.hexes and (why is None) == is_open],
+                   color=COLORS[name], alpha=0.6)
         air = sorted(game_state.air_ends())
         ov.set("use-air", hexes=[self._find(h) for h in air], color=COLORS["use-air"], alpha=0.45)
         sm = game_state.strategic_reach()
@@ -267,6 +276,15 @@ class UseMap(pn.viewable.Viewer):
                 place = (b.hexes[why[1]].name or why[1]) if why[1] in b.hexes else why[1]
                 lines.append(label(f"use.passage_closed.{why[0]}", lang, name=name, faction=faction, place=place))
         self.answer.object = "\n".join(f"- {x}" for x in lines)
+
+    def mark(self, places: dict[str, str]) -> None:
+        """Mark ``places`` (hex number -> the name written beside it) on the map; {} clears them."""
+        hexes = [h for h in places if h in self.game_state.board.hexes]
+        xy = [self.mapview.overlays.centre(self._find(h)) for h in hexes]
+        with pn.io.hold():
+            self.mapview.overlays.set("use-example", hexes=[self._find(h) for h in hexes], color=COLORS["use-example"],
+                                      alpha=0.5, label=[places[h] for h in hexes])
+            self._places.data = {"x": [x for x, _ in xy], "y": [y for _, y in xy], "text": [places[h] for h in hexes]}
 
     def __panel__(self):
         controls = pn.Column(self.unit_select, self.strategic, self.range, self.ezoc_select, self.first_step, self.port_select,
