@@ -17,6 +17,8 @@ TAG = re.compile(r"<[^>]+>")
 #: Model properties that hold text a visitor reads.
 #: CSS classes of panes that show both languages on purpose (the glossary's table).
 BILINGUAL = {"glossary-table"}
+#: Inputs whose text is an identifier, the same in every language (a lesson's file name).
+IDENTIFIERS = {"lesson-save-name"}
 TEXT_PROPS = ("text", "title", "label", "labels", "options", "axis_label", "placeholder",
               "value_label", "tooltip")
 
@@ -34,7 +36,7 @@ def model_texts(models) -> dict[tuple, str]:
     for m in models:
         if isinstance(m, (Glyph, StyleSheet)):  # a glyph's text is a column name; its values are map data
             continue
-        if BILINGUAL & set(getattr(m, "css_classes", None) or ()):
+        if (BILINGUAL | IDENTIFIERS) & set(getattr(m, "css_classes", None) or ()):
             continue
         props = m.properties()
         for prop in TEXT_PROPS:

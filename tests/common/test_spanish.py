@@ -65,7 +65,11 @@ SHARED = {
     "europe", "advanced", "squad", "leader", "hex", "hexes", "mp", "vp", "nvr", "los", "dr", "ok",
     "yaml", "csv", "html", "pdf", "id", "zoc", "x", "a", "b", "e", "i", "o", "y", "t",
     "pif", "kamikazes", "nazi", "stilwell", "vichy",
+    # keys of the StarCraft profile file, shown as the file must spell them
+    "hit_points", "surge_die", "surge_tags", "surge_type",
 }
+#: A rule citation: "ASL G.5", "WiF 2.4.2", "SC 8.9.1".
+RULE = re.compile(r"\b(?:ASL|WiF|USE|SC|Churchill)\s+[A-Z]{0,2}\.?\d+(?:\.\d+)*")
 
 
 def _es_words() -> set[str]:
@@ -86,7 +90,7 @@ def english_left(en: dict, es: dict) -> dict[str, set[str]]:
     for where, text in es.items():
         if where[2] < 0:  # an option's value: never shown
             continue
-        shown = PLACE.sub(" ", text)
+        shown = RULE.sub(" ", PLACE.sub(" ", text))
         for key in KEY.findall(shown):
             if key in en_keys and key.lower() not in spanish:
                 found.setdefault(key, set()).add(text[:120])
@@ -102,10 +106,10 @@ KNOWN_GAPS: dict[str, set[str]] = {
     # unit types without a Spanish abbreviation, the surprise-points step's choices, chart cells
     # named in missing-value messages, lesson scenario names, engines and answer keys of lessons
     'wif': {
-        'CAV', 'CV', 'CVP', 'ENG', 'FTR', 'GAR', 'PARTISAN', 'aa', 'air', 'air-sea', 'all', 'arctic',
-        'assault', 'aug', 'avoid', 'blitz', 'choose', 'city', 'combat', 'fortification', 'impulse', 'kiev',
+        'CAV', 'CV', 'CVP', 'ENG', 'FTR', 'GAR', 'PARTISAN', 'aa', 'air-sea', 'arctic',
+        'aug', 'avoid', 'blitz', 'choose', 'city', 'fortification', 'impulse', 'kiev',
         'lands_on', 'mediterranean', 'monsoon', 'north', 'off_map', 'poland-1939', 'right', 'select',
-        'south', 'surface', 'syria', 'temperate', 'touches.off-map', 'type', 'wif.air-to-air',
+        'south', 'surface', 'syria', 'temperate', 'touches.off-map', 'wif.air-to-air',
         'wif.its-war', 'wif.land-combat', 'wif.strategic-bombing', 'wif.touches', 'wif.weather',
     },
     # country and sea-passage names of the USE board (no Spanish names in its data), unit kinds
@@ -116,8 +120,8 @@ KNOWN_GAPS: dict[str, set[str]] = {
         'Ireland', 'Italy', 'Kerch', 'Kingdom', 'Kuwait', 'Latvia', 'Lebanon', 'Libya', 'Lithuania',
         'Luxembourg', 'Malta', 'Messina', 'Morocco', 'Netherlands', 'Norway', 'Palestine', 'Poland',
         'Romania', 'Saudi', 'Slovakia', 'Strait', 'Suez', 'Sweden', 'Switzerland', 'Syria', 'Transjordan',
-        'Tripoli', 'Tunisia', 'Turkey', 'United', 'air', 'attack:clear', 'attacker', 'bomber',
-        'capital-lost', 'clear', 'fighter', 'infantry', 'land', 'land-unit-eliminated', 'land_closed',
+        'Tripoli', 'Tunisia', 'Turkey', 'United', 'attacker', 'bomber',
+        'capital-lost', 'fighter', 'infantry', 'land', 'land-unit-eliminated', 'land_closed',
         'motorized', 'naval_open', 'of', 'paratroop', 'sea-zone', 'tank', 'use.crt', 'use.geography',
         'Øresund', 'ód',
     },

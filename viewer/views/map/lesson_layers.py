@@ -22,7 +22,7 @@ from viewer import hexgrid
 from viewer.board import HexMap
 from viewer.state import SessionState
 from viewer.views.common.lesson_player import LessonBoard
-from viewer.views.common.text import label
+from viewer.views.common.text import label, label_any
 from viewer.views.map.mapview import MapView
 
 HEX_COLOR = "#d81b60"
@@ -149,7 +149,7 @@ class MapLessonBoard(LessonBoard):
         self.unit.name = label("lessons.try.unit", lang)
         self.weather.name = label("lessons.try.weather", lang)
         keep = self.weather.value
-        self.weather.options = {label("lessons.try.weather_lesson", lang): "", **{w: w for w in self.weathers}}
+        self.weather.options = {label("lessons.try.weather_lesson", lang): "", **{label_any([f"weather.{w}"], lang, w): w for w in self.weathers}}
         self.weather.value = keep if keep in self.weather.options.values() else ""
 
     def map_for(self, board: str | None) -> MapLessons:
