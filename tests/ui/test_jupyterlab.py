@@ -115,7 +115,7 @@ _CELLS = """(name) => {
                                         .map(o => o.ename + ': ' + o.evalue)}))};
 }"""
 
-#: Each code cell with a Panel or HoloViews output, scrolled into view: how many such outputs it
+#: Each code cell with a Panel or HoloViews output (a view: not the extension's loader), scrolled into view: how many such outputs it
 #: has, the Bokeh root views drawn in it, their largest size and the width of its widest plot.
 _RENDERED = """(name) => {
   const panel = [...window.jupyterapp.shell.widgets('main')].find(w => w.context && w.context.path === name);
@@ -124,7 +124,8 @@ _RENDERED = """(name) => {
   panel.content.widgets.forEach((cell, i) => {
     if (cell.model.type !== 'code') return;
     const wanted = cell.model.toJSON().outputs.filter(
-      o => o.data && 'application/vnd.holoviews_exec.v0+json' in o.data).length;
+      o => o.data && 'application/vnd.holoviews_exec.v0+json' in o.data &&
+           String(o.data['text/html'] || '').includes('data-root-id')).length;
     if (!wanted) return;
     cell.node.scrollIntoView();
     const mine = roots.filter(v => cell.node.contains(v.el));
