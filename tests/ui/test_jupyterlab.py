@@ -118,6 +118,8 @@ _CELLS = """(name) => {
 #: Each code cell with a Panel or HoloViews output (a view: not the extension's loader), scrolled into view: how many such outputs it
 #: has, the Bokeh root views drawn in it, their largest size and the width of its widest plot.
 _RENDERED = """(name) => {
+  const INPUTS = ['TextInput', 'Spinner', 'NumericInput', 'Select', 'Checkbox', 'Switch', 'TextAreaInput',
+                  'AutocompleteInput', 'MultiChoice', 'FileInput'];
   const panel = [...window.jupyterapp.shell.widgets('main')].find(w => w.context && w.context.path === name);
   const roots = window.Bokeh ? Bokeh.index.roots : [];
   const out = [];
@@ -132,7 +134,11 @@ _RENDERED = """(name) => {
     const boxes = mine.map(v => v.el.getBoundingClientRect());
     const plots = window.Bokeh ? [...Bokeh.index.query(v => mine.includes(v.root) &&
                                    ['Plot', 'Figure', 'GMapPlot'].includes(v.model.type))] : [];
-    out.push({cell: i, outputs: wanted, views: mine.length,
+    const inputs = window.Bokeh ? [...Bokeh.index.query(v => mine.includes(v.root) && INPUTS.includes(v.model.type))]
+      .map(v => [v.el.getBoundingClientRect(), v.root.el.getBoundingClientRect()])
+      .filter(([r, _]) => r.width > 0 && r.height > 0) : [];
+    out.push({cell: i, outputs: wanted, views: mine.length, inputs: inputs.length,
+              clipped: inputs.filter(([r, root]) => r.bottom > root.bottom + 1 || r.right > root.right + 1).length,
               width: Math.round(Math.max(0, ...boxes.map(b => b.width))),
               height: Math.round(Math.max(0, ...boxes.map(b => b.height))),
               plot: Math.round(Math.max(0, ...plots.map(v => v.el.getBoundingClientRect().width)))});
@@ -175,8 +181,25 @@ def lab_context(browser):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_renders_offline_in_jupyterlab(lab, lab_context, path):
     page, areas = check_notebook(lab, lab_context, path)
+    check_layout(page, path.stem, areas)
     page.evaluate("(name) => [...jupyterapp.shell.widgets('main')].find(w => w.context && w.context.path === name)"
                   ".sessionContext.shutdown()", path.name)
+
+
+def check_layout(page, name, areas):
+    """No input is cut off by its card; the Europe map is drawn wide and its legend follows the
+    switch to Spanish; the StarCraft ranged-attack card shows its inputs."""
+    from viewer.i18n import t
+
+    assert [a for a in areas if a["clipped"]] == [], areas
+    if name == "wif-europe-map":
+        assert max(a["plot"] for a in areas) >= 600, areas
+        legends = page.evaluate("() => Bokeh.documents.flatMap(d => [...d._all_models.values()]"
+                                ".filter(m => m.type === 'Legend').flatMap(l => l.items.map(i => i.label"
+                                " && (i.label.value || i.label.field))))")
+        assert t("terrain.clear", "es") in legends and t("terrain.clear", "en") not in legends, legends
+    if name == "starcraft-combat":
+        assert max(a["inputs"] for a in areas) >= 13, areas
 
 
 def check_notebook(lab, lab_context, path):
