@@ -81,12 +81,14 @@ class NotebookLesson(pn.viewable.Viewer):
     @property
     def player(self) -> LessonPlayer:
         """The lesson player (:class:`LessonPlayer`): ``forward()``, ``backward()``, ``open(id, step)``."""
-        return self.section.player
+        player = self.section.player
+        assert player is not None   # LessonSection.build always sets it
+        return player
 
     @property
     def board(self):
         """The game's lesson board (:class:`viewer.views.common.lesson_player.LessonBoard`)."""
-        return self.section.player.board
+        return self.player.board
 
     def __panel__(self):
         return self.layout
