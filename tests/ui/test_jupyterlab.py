@@ -127,7 +127,7 @@ _RENDERED = """(name) => {
     if (cell.model.type !== 'code') return;
     const wanted = cell.model.toJSON().outputs.filter(
       o => o.data && 'application/vnd.holoviews_exec.v0+json' in o.data &&
-           String(o.data['text/html'] || '').includes('data-root-id')).length;
+           String(o.data['text/html'] || '').includes('data-root-id="')).length;
     if (!wanted) return;
     cell.node.scrollIntoView();
     const mine = roots.filter(v => cell.node.contains(v.el));
