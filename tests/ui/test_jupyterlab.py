@@ -125,7 +125,10 @@ _RENDERED = """(name) => {
   const out = [];
   panel.content.widgets.forEach((cell, i) => {
     if (cell.model.type !== 'code') return;
-    const wanted = cell.model.toJSON().outputs.filter(
+    const outputs = cell.model.toJSON().outputs;
+    // the extension's own cell (the BokehJS loader and Panel's comm manager) holds no view
+    if (outputs.some(o => o.data && 'application/vnd.holoviews_load.v0+json' in o.data)) return;
+    const wanted = outputs.filter(
       o => o.data && 'application/vnd.holoviews_exec.v0+json' in o.data &&
            String(o.data['text/html'] || '').includes('data-root-id="')).length;
     if (!wanted) return;
