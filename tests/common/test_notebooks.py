@@ -10,8 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: Notebooks that show Panel or HoloViews output (they load BokehJS).
-DRAWING = {"00-getting-started", "churchill-conference", "starcraft-combat", "wif-combat", "wif-europe-map",
-           "wif-weather"}
+DRAWING = {"00-getting-started", "churchill-conference", "lessons", "starcraft-combat", "wif-combat",
+           "wif-europe-map", "wif-weather"}
 
 #: Where a rendered output names a resource the browser fetches: a script or stylesheet URL of the
 #: loader, a <script src>/<link href>, or a Bokeh ImportedStyleSheet in a model's JSON.

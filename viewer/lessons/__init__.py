@@ -7,6 +7,9 @@ The shared model, validator and player live here; each game's lessons are YAML f
     >>> player = LessonPlayer(load("use/panzer-ezoc"))
     >>> player.view().agrees
     True
+
+In a notebook, ``play("wif/supply-syria")`` shows the apps' lesson player and the game's board
+(:mod:`viewer.lessons.notebook`, imported only then: this package never loads Panel).
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from viewer.lessons.model import Lesson, LessonError, Step, Text, read_lesson
 from viewer.lessons.player import LessonPlayer, StepView
 
 __all__ = ["MISSING", "Lesson", "LessonError", "LessonPlayer", "Problem", "Step", "StepView", "Text", "all_lessons",
-           "by_rule", "check", "check_file", "load", "names", "read_file"]
+           "by_rule", "check", "check_file", "load", "names", "play", "read_file"]
 
 def _folder(game: str):
     return resources.files(__name__).joinpath(game)
@@ -72,6 +75,16 @@ def by_rule(game: str) -> dict[str, list[Lesson]]:
 def _rule_key(text: str):
     number = text.split(" ", 1)[1]
     return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in number.replace("-", ".").split(".")]
+
+
+def play(lesson_id: str, step: int = 1, lang: str = "en"):
+    """The lesson player of ``lesson_id`` (``"wif/supply-syria"``, or ``"wif/syria"`` when one
+    lesson's name ends so) at ``step`` (from 1) in ``lang``, for a notebook cell's output
+    (:func:`viewer.lessons.notebook.play`); a bad id, step or language raises a
+    :class:`LessonError` naming what is allowed."""
+    from viewer.lessons.notebook import play as show
+
+    return show(lesson_id, step=step, lang=lang)
 
 
 def read_file(path: str | Path) -> Lesson:

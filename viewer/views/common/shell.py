@@ -28,7 +28,40 @@ def extension() -> None:
     if "bokeh" not in hv.Store.renderers:
         hv.extension("bokeh", logo=False, inline=True)
     pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False, inline=True)
+    _keep_inline_stylesheets()
     visitor.install()
+
+
+def _keep_inline_stylesheets() -> None:
+    """Keep a notebook's HTML and Markdown panes on the stylesheets they were drawn with.
+
+    Panel 1.9 writes a pane's stylesheets inline when a notebook output is drawn, but when the
+    pane's ``object`` changes (a language switch, a lesson step) ``HTMLBasePane._update`` sends
+    every property again, the stylesheets as links to Panel's CDN: offline, the browser asks the
+    CDN. A change of ``object`` never changes the stylesheets (a change of ``stylesheets`` itself
+    goes through Panel's own update), so the update here leaves them out."""
+    from panel.pane.markup import HTMLBasePane
+
+    update = HTMLBasePane._update
+    if getattr(update, "keeps_stylesheets", False):
+        return
+
+    def _update(self, ref, model):
+        get = self._get_properties
+
+        def without_stylesheets(doc):
+            props = get(doc)
+            props.pop("stylesheets", None)
+            return props
+
+        self._get_properties = without_stylesheets
+        try:
+            update(self, ref, model)
+        finally:
+            del self._get_properties
+
+    _update.keeps_stylesheets = True  # type: ignore[attr-defined]
+    HTMLBasePane._update = _update  # type: ignore[method-assign]
 
 
 class AppShell:
