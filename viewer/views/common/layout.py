@@ -4,6 +4,7 @@ that keeps a card, its tables and its texts inside the window's width (docs/arch
 from __future__ import annotations
 
 import panel as pn
+from panel.theme import Bootstrap
 
 #: A calculator card never grows wider than its column: long words and table cells break, tables
 #: take the card's width, and the card's own box may shrink below its content's natural width.
@@ -39,3 +40,24 @@ COLLAPSIBLE_CSS = """
                color: #2b3a42; margin-right: 8px; }
 .card-button svg { width: 16px; height: 16px; }
 """
+
+
+#: Every row wraps its items onto further lines rather than run past the window, and no layout
+#: keeps a minimum width wider than the window (Panel adds up its children's widths for one).
+ROW_CSS = """
+:host { flex-wrap: wrap; min-width: 0 !important; max-width: 100%; row-gap: 4px; }
+"""
+SHRINKING_CSS = """
+:host { min-width: 0 !important; max-width: 100%; }
+"""
+
+
+class SharedDesign(Bootstrap):
+    """The Bootstrap design every page uses, with rows that wrap and layouts that may shrink."""
+
+    modifiers = {
+        pn.layout.Row: {"stylesheets": [ROW_CSS]},
+        pn.layout.Column: {"stylesheets": [SHRINKING_CSS]},
+        pn.layout.Card: {"stylesheets": [SHRINKING_CSS]},
+        pn.layout.FlexBox: {"stylesheets": [SHRINKING_CSS]},
+    }
