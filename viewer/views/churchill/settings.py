@@ -13,6 +13,7 @@ from viewer.rules.churchill.board import BoardSettings
 from viewer.rules.churchill.table import NATIONS
 from viewer.state import SessionState
 from viewer.state.churchill.conference import ChurchillState
+from viewer.views.common.layout import COLLAPSIBLE_CSS
 from viewer.views.common.text import label
 
 
@@ -44,7 +45,8 @@ class BoardSettingsPanel(pn.viewable.Viewer):
             w.param.watch(lambda e, th=th: setattr(game_state, "leadership", {**game_state.leadership, th: e.new}), "value")
         self.layout = pn.Card(pn.Row(self.front, self.boxes, self.abomb, self.apply, self.reset),
                               pn.Row(*self.scores.values(), *self.lead.values()), collapsed=True,
-                              sizing_mode="stretch_width", css_classes=["churchill-settings"])
+                              sizing_mode="stretch_width", css_classes=["churchill-settings"],
+                              stylesheets=[COLLAPSIBLE_CSS])
         state.param.watch(self._relabel, "lang")
         self._relabel()
 

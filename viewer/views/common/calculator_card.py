@@ -18,6 +18,7 @@ from viewer.views.common.presets import PresetBar
 from viewer.views.common.rulelink import RuleLink
 from viewer.views.common.step_list import StepList
 from viewer.views.common.distribution_chart import DistributionChart
+from viewer.views.common.layout import CARD_CSS, wrapping
 from viewer.views.common.text import alert, label, label_any, markdown, plain
 
 
@@ -81,12 +82,14 @@ class CalculatorCard(pn.viewable.Viewer):
         self._steps_title = markdown("", margin=(0, 10))
         self._steps = StepList(item_class="calc-step", css_classes=["calc-steps"])
         self.chart = DistributionChart(name=f"chart-{calc.slug}")
-        self._rules = pn.Row(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
+        self._rules = wrapping(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
+        #: The inputs wrap onto as many lines as the card's width needs (never past the window).
+        self.inputs = wrapping(*self.widgets.values(), css_classes=["calc-inputs"])
         self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
-            self.summary, self._rules, pn.Row(*self.widgets.values()), self.error_box, self.result_box,
+            self.summary, self._rules, self.inputs, self.error_box, self.result_box,
             self.chart.pane, self._steps_title, self._steps, self.presets.layout,
-            title="", collapsible=False, sizing_mode="stretch_width",
+            title="", collapsible=False, sizing_mode="stretch_width", stylesheets=[CARD_CSS],
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
         self.result = None

@@ -7,6 +7,7 @@ import panel as pn
 import yaml
 
 from viewer.userdata import UserDataError, UserStore, parse_yaml_mapping
+from viewer.views.common.layout import wrapping
 from viewer.views.common.text import label, markdown, plain
 from viewer.views.common.upload import Upload
 
@@ -30,8 +31,8 @@ class PresetBar:
         self.status = markdown("", margin=(0, 10), css_classes=["preset-status"])
         self.save.on_click(self._save)
         self.load.on_click(self._load)
-        self.layout = pn.Row(self.name, self.save, self.saved, self.load, self.download, self.upload,
-                             self.status, css_classes=["preset-bar"])
+        self.layout = wrapping(self.name, self.save, self.saved, self.load, self.download, self.upload,
+                               self.status, css_classes=["preset-bar"])
 
     def _names(self) -> list[str]:
         try:

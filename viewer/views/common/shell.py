@@ -9,6 +9,7 @@ import panel as pn
 
 from viewer.state import SessionState
 from viewer.views.common import visitor
+from viewer.views.common.layout import SharedDesign, wrapping
 from viewer.views.common.language import LanguageSwitch, sync_language_with_url
 from viewer.views.common.rulelink import RulePanel, follow_rule_anchors
 from viewer.views.common.share import ClassroomBar, classroom_bar
@@ -27,7 +28,7 @@ def extension() -> None:
 
     if "bokeh" not in hv.Store.renderers:
         hv.extension("bokeh", logo=False, inline=True)
-    pn.extension(raw_css=[RAW_CSS], design="bootstrap", notifications=False, inline=True)
+    pn.extension(raw_css=[RAW_CSS], design=SharedDesign, notifications=False, inline=True)
     _keep_inline_stylesheets()
     visitor.install()
 
@@ -126,10 +127,12 @@ class AppShell:
         self._visitor.object = visitor.cookie_script()
         template = pn.template.BootstrapTemplate(
             title="",
-            header=[pn.Row(self._title, self._home, self._reference, pn.HSpacer(), self.language,
-                           self._visitor, sizing_mode="stretch_width")],
+            header=[wrapping(wrapping(self._title, self._home, self._reference, sizing_mode=None,
+                                      align_items="center"),
+                             self.language, self._visitor, justify_content="space-between",
+                             align_items="center")],
             main=[self.banner, *([self.classroom] if self.classroom is not None else []), pn.Row(self.main, self.rule_panel, sizing_mode="stretch_width")],
-            header_background="#2b3a42",
+            header_background="#2b3a42", design=SharedDesign,
         )
         return template
 

@@ -63,6 +63,13 @@ def _text(value) -> str | None:
     return str(value)
 
 
+#: A layer's whole name shows on its button, on as many lines as it needs (never cut with "...").
+TOGGLE_CSS = """
+.bk-btn { white-space: normal; overflow: visible; text-overflow: clip; height: auto; min-height: 31px;
+          text-align: left; overflow-wrap: anywhere; line-height: 1.2; }
+"""
+
+
 class MapLayers(pn.viewable.Viewer):
     """Toggles for the political and maritime layers of a map view, in the session's language."""
 
@@ -93,7 +100,7 @@ class MapLayers(pn.viewable.Viewer):
         self.toggles = pn.widgets.CheckButtonGroup(
             options=self._options(), value=self._initial(),
             orientation="vertical", color="primary", variant="outline",
-            css_classes=["map-layers"], sizing_mode="stretch_width",
+            css_classes=["map-layers"], sizing_mode="stretch_width", stylesheets=[TOGGLE_CSS],
         )
         self._title = markdown("", margin=(0, 10))
         self.legend = pn.pane.HTML("", css_classes=["map-layers-legend"], margin=(0, 10))
