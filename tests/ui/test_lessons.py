@@ -75,8 +75,8 @@ def test_a_lesson_plays_to_its_end(server, watched, game, lang):
         slug = view.computed.slug                 # the engine and its answers by name where they have one
         expect(answer).to_contain_text(label_any([f"calc.{slug}.title"], lang, slug), timeout=WAIT)
         for key in view.expected:
-            name = label_any([f"calc.{slug}.result.{key}"], lang, key)
-            expect(answer).to_contain_text(f"{name}: {shown(view.computed.field(key), lang)}")
+            field = label_any([f"calc.{slug}.result.{key}"], lang, key)
+            expect(answer).to_contain_text(f"{field}: {shown(view.computed.field(key), lang)}")
         expect(answer).to_contain_text(label("lessons.agrees", lang))
         hl = view.highlight
         try:
