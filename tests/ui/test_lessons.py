@@ -129,7 +129,7 @@ def test_try_it_yourself_on_wif_changes_the_answer_and_back_restores_it(server, 
     page.locator(".lesson-try button").click()
     expect(page.locator(".lesson-untry button")).to_be_visible(timeout=WAIT)
     expect(page.locator(".lesson-try-note").first).to_contain_text("Your board:", timeout=WAIT)
-    page.locator(".lesson-try-weather select").select_option(value="snow")
+    page.locator(".lesson-try-weather select").select_option(label=label("weather.snow", "en"))
     expect(answer).to_contain_text("in_supply: No", timeout=WAIT)
     expect(answer).to_contain_text("the rules answer differently", timeout=WAIT)
     # save as lesson: the downloaded file is a lesson of the learner's board, and it validates

@@ -1,6 +1,7 @@
 """A newcomer's walk through every app, at 1280 and 1024 px, in English and Spanish.
 
-Each page is opened, every section shown and every calculator (and table) of each list chosen;
+Each page is opened, every section shown and up to ``ITEMS_PER_LIST`` calculators (and tables) of
+each list chosen, spread over the list;
 after each step the page is measured at both widths. The tests then fail on a sideways scroll
 (the document's or any shown element's width past the window), on a Python value or an internal
 key in the visible text, and on a traceback the server logged during the walk. Every page is
@@ -30,6 +31,10 @@ HEIGHT = 900
 #: The lists a section shows one item of at a time: calculators, weather calculators, tables.
 CHOOSERS = (".calculator-list-select select, .chooser-select select, .weather-calculator-select select,"
             " .table-editor-select select")
+
+#: Items of each list the walk chooses, spread over the list (the first, the last and between):
+#: every item of /wif's long calculator list would make the walk twice the rest of the suite.
+ITEMS_PER_LIST = 5
 
 IDLE = "() => window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle)"
 
@@ -160,10 +165,12 @@ def _walk(base: str, log, browser, app: str, lang: str) -> Findings:
             for c in range(choosers.count()):
                 chooser = choosers.nth(c)
                 options = chooser.locator("option")
-                for k in range(options.count()):
+                k = 0
+                while k < options.count():   # counted again: a list's prompt leaves once an item is chosen
                     title = options.nth(k).inner_text().strip()
                     walker.settle(lambda: chooser.select_option(index=k))
                     look(f"section {name!r}, {title!r}")
+                    k += max(1, -(-options.count() // ITEMS_PER_LIST))
     finally:
         context.close()
     text = log.read_bytes()[start:].decode("utf-8", "replace") if log.exists() else ""
@@ -185,7 +192,15 @@ def walks(tmp_path_factory, browser):
 
 #: Pages whose walk finds a fault outside the shared layout, each named with what it is; they are
 #: expected to fail until their page is fixed (strict: a fixed page makes the mark fail).
-KNOWN: dict[tuple[str, str, str], str] = {}
+KNOWN: dict[tuple[str, str, str], str] = {
+    **{("text", "/wif", lang): "the weather-roll card names a missing chart cell by its id "
+       "(jul-aug/8/impulse_advance) and the AA columns table shows its column key (lands_on)" for lang in LANGS},
+    **{("text", "/use", lang): "lesson answers name the geography engine's fields by key "
+       "(land_closed, naval_open): lesson engines have no result names yet" for lang in LANGS},
+    **{("text", "/starcraft", lang): "a lesson answer names the round engine's field by key (first_player)"
+       for lang in LANGS},
+    **{("text", "/reference", lang): "a rule card lists the terrain key desert-mountain" for lang in LANGS},
+}
 
 
 def _cases(kind: str):

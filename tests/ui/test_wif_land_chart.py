@@ -9,6 +9,8 @@ from tests.ui.browser import WAIT, open_page  # noqa: E402
 from viewer.rules.charts import chart_from_dict  # noqa: E402
 from viewer.rules.wif import tables  # noqa: E402
 from viewer.userdata import UserStore  # noqa: E402
+from viewer.calculators import REGISTRY  # noqa: E402
+from viewer.views.common.calculator_card import option_name  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
@@ -68,11 +70,12 @@ def test_the_land_card_draws_the_users_result_codes(own_server, watched, fixture
     card.locator(".calc-result").first.wait_for(timeout=WAIT)
     page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)   # the new card's widgets are connected
     bars = f"() => ({_CODE_BARS})().includes('T1,T2,T3')"
+    weather_fine = option_name(REGISTRY["wif.land-odds"], "weather", "fine", "en")   # options show names
     for attack in ("20", "21"):   # a value typed before the widget was connected is lost: type again
         field = card.locator(".calc-input-attack input")   # 20 or 21 against 10: column 2:1
         field.fill(attack)
         field.press("Enter")
-        card.locator(".calc-input-weather select").select_option("fine")
+        card.locator(".calc-input-weather select").select_option(label=weather_fine)
         try:
             page.wait_for_function(bars, timeout=WAIT)
             break

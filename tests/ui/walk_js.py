@@ -33,6 +33,7 @@ for (const el of all) {
   if (!el.checkVisibility || !el.checkVisibility()) continue;
   const host = el.getRootNode().host;
   if (host && host.classList.contains('bk-CartesianFrame')) continue;  // drawn inside a plot's canvas
+  if (el.classList && el.classList.contains('bk-CartesianFrame')) continue;  // the canvas clips its frame
   const r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) continue;
   if (el.scrollWidth > vw + 1 || r.right > vw + 1) wide.push(el);
@@ -58,6 +59,8 @@ const out = [];
 for (const el of all) {
   const tag = el.tagName;
   if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE') continue;
+  // code spans show a file's keys as the file spells them (a profile's `hit_points`): not checked
+  if (tag === 'CODE' || tag === 'PRE') continue;
   if (tag === 'OPTION') {
     const sel = el.closest('select');
     if (sel && sel.checkVisibility()) out.push(el.textContent.trim());
