@@ -121,8 +121,8 @@ KNOWN_GAPS: dict[str, set[str]] = {
         'Luxembourg', 'Malta', 'Messina', 'Morocco', 'Netherlands', 'Norway', 'Palestine', 'Poland',
         'Romania', 'Saudi', 'Slovakia', 'Strait', 'Suez', 'Sweden', 'Switzerland', 'Syria', 'Transjordan',
         'Tripoli', 'Tunisia', 'Turkey', 'United', 'attacker', 'bomber',
-        'capital-lost', 'fighter', 'infantry', 'land', 'land-unit-eliminated', 'land_closed',
-        'motorized', 'naval_open', 'of', 'paratroop', 'sea-zone', 'tank', 'use.crt', 'use.geography',
+        'capital-lost', 'fighter', 'infantry', 'land', 'land-unit-eliminated',
+        'motorized', 'of', 'paratroop', 'sea-zone', 'tank', 'use.crt',
         'Øresund', 'ód',
     },
     # event and unit-kind keys inside step texts, a chart named in a missing-value message

@@ -13,7 +13,7 @@ from viewer.state.wif.scenario import bundled_scenarios  # noqa: E402
 
 from tests.ui.browser import screen_xy  # noqa: E402
 
-_SCREEN_XY = screen_xy("hexmap")
+_SCREEN_XY = screen_xy("hexmap", scroll=True)   # loading a lesson scrolls the page: bring the map back
 
 pytestmark = pytest.mark.ui
 

@@ -195,8 +195,6 @@ def walks(tmp_path_factory, browser):
 KNOWN: dict[tuple[str, str, str], str] = {
     **{("text", "/wif", lang): "the weather-roll card names a missing chart cell by its id "
        "(jul-aug/8/impulse_advance) and the AA columns table shows its column key (lands_on)" for lang in LANGS},
-    **{("text", "/use", lang): "lesson answers name the geography engine's fields by key "
-       "(land_closed, naval_open): lesson engines have no result names yet" for lang in LANGS},
     **{("text", "/starcraft", lang): "a lesson answer names the round engine's field by key (first_player)"
        for lang in LANGS},
     **{("text", "/reference", lang): "a rule card lists the terrain key desert-mountain" for lang in LANGS},
