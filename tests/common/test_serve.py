@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from viewer.apps import children
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,18 +33,6 @@ def _running(pid: int) -> bool:
         return False
     return state not in ("Z", "X")
 
-
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(entry.name))
-    return out
 
 
 def _wait_until(condition, timeout: float, what: str) -> None:
@@ -90,7 +80,7 @@ def test_stopping_a_server_of_two_processes_stops_both_workers(tmp_path, signum)
     server = _Serve(tmp_path, "--num-procs", "2")
     try:
         _wait_until(server.answers, 120, "the server answers /liveness")
-        workers = _children(server.proc.pid)
+        workers = children(server.proc.pid)
         assert len(workers) == 2, f"expected 2 worker processes, found {workers}"
         os.kill(server.proc.pid, signum)  # to the supervising process only, as `kill PID` does
         server.proc.wait(timeout=30)

@@ -84,9 +84,10 @@ PULL_GAP = 0.1
 _supervising = False
 
 
-def _children() -> list[int]:
-    """The running processes this process forked (Linux's ``/proc``; ``psutil`` elsewhere)."""
-    me = os.getpid()
+def children(pid: int | None = None) -> list[int]:
+    """The running processes that ``pid`` (default: this process) forked (Linux's ``/proc``;
+    ``psutil`` elsewhere)."""
+    me = os.getpid() if pid is None else pid
     proc = Path("/proc")
     if proc.is_dir():
         out = []
@@ -110,7 +111,7 @@ def _stop_workers(_signum: int, _frame) -> None:
     """The supervisor's SIGTERM and SIGINT handler: pass SIGTERM on to every worker, wait up to
     :data:`STOP_TIMEOUT` for them (SIGKILL after), then exit. Tornado's supervisor would otherwise
     die alone and leave the workers serving, or restart a worker killed by a signal."""
-    workers = _children()
+    workers = children()
     for pid in workers:
         try:
             os.kill(pid, signal.SIGTERM)
