@@ -52,3 +52,15 @@ def wait_until(condition, timeout: float = WAIT / 1000, interval: float = 0.2):
             return value
         time.sleep(interval)
     raise AssertionError(f"condition not met in {timeout:.0f} s")
+
+
+def our_tracebacks(log_text: str) -> list[str]:
+    """The tracebacks in a piece of server log that pass through this project's code or Bokeh's
+    document lock (a closed browser's websocket leaves tornado's own, which are not ours)."""
+    blocks = log_text.split("Traceback (most recent call last):")[1:]
+    return ["Traceback" + b[:2000] for b in blocks if "/viewer/" in b or "_pending_writes" in b]
+
+
+def log_since(log, start: int) -> str:
+    """The server log written after byte ``start``."""
+    return log.read_bytes()[start:].decode("utf-8", "replace") if log.exists() else ""

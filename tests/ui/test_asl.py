@@ -62,3 +62,22 @@ def test_typed_los_ends_draw_the_thread_without_a_server_error(server, watched):
     ours = [b for b in after.split("Traceback (most recent call last):")[1:] if "/viewer/" in b or "_pending_writes" in b]
     assert ours == []
     assert watched.errors == []
+
+
+def test_a_click_right_after_a_choice_still_edits_the_board(server, watched):
+    """A button pressed while the last choice is still on its way (tick "show NVR", then "LOS to"
+    in one breath) runs its callback under the document lock: the board's thread is drawn and the
+    server logs no traceback (checked for every browser test by tests/ui/conftest.py)."""
+    board = load_board("teaching")
+    page = open_page(watched, server[0] + "/asl")
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('aslboard'))", timeout=WAIT)
+    _click(page, board, "2W7")
+    page.locator(".asl-los-from button").first.click()
+    page.locator(".asl-verdict").get_by_text("2W7", exact=False).first.wait_for(timeout=WAIT)
+    _click(page, board, "2T5")
+    tick = page.locator(".asl-show-nvr input").first.element_handle()
+    press = page.locator(".asl-los-to button").first.element_handle()
+    page.evaluate("([tick, press]) => { tick.click(); press.click(); }", [tick, press])
+    page.wait_for_function("""() => Bokeh.documents.some(d => {
+        const s = d.get_model_by_name('asl-los'); return s && s.get_length() === 1; })""", timeout=WAIT)
+    page.locator(".asl-verdict").get_by_text("2T5", exact=False).first.wait_for(timeout=WAIT)

