@@ -24,7 +24,6 @@ def page(context):
     page.close()
 
 
-
 def _ready(page):
     page.wait_for_function("() => window.Bokeh && Bokeh.documents && Bokeh.documents.length > 0", timeout=WAIT)
 

@@ -51,7 +51,7 @@ def test_two_browsers_keep_their_own_presets(server, browser):
         from viewer.views.common.visitor import COOKIE
 
         assert cookies[COOKIE] != other[COOKIE]
-        finally:
+    finally:
         a_ctx.close()
         b_ctx.close()
 
