@@ -82,7 +82,7 @@ def test_overlay_layers_add_patch_toggle(view, demo):
     with pytest.raises(ValueError, match="hexes, lines"):
         view.overlays.add("bad", kind="circles")
     lines = view.overlays.add("path", kind="lines", pairs=[(keys[0], keys[1])], legend_key="ui.map")
-    assert lines.legend_item.label["value"] == "Map" and lines.legend_item in view.legend.items
+    assert lines.legend_item.label["value"] == "Map" and lines.legend_item in view.overlay_legend.items
     view.state.lang = "es"
     assert lines.legend_item.label["value"] == "Mapa"
     x0, y0 = view.overlays.centre(keys[0])

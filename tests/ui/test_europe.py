@@ -130,3 +130,30 @@ def test_railway_and_river_toggles_flip_their_renderers_in_the_page(server, watc
     state = _hexside_state(page, {"hexside-railways": False, "hexside-railways-ties": False})
     assert not state["hexside-rivers"][0]
     assert watched.errors == []
+
+
+# The plot area of the map figure and the box of the layer switches, in screen pixels.
+_BOXES = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const canvas = view.canvas_view.el.getBoundingClientRect();
+    return {frame: [canvas.left + view.frame.bbox.left, view.frame.bbox.width, view.frame.bbox.height]};
+  }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_board_takes_most_of_the_width_with_the_layers_beside_it(server, watched, width):
+    """The map keys sit under the hexes and the layer switches beside the board, under the hex
+    panel, so the board's plot area is most of the page's width (docs/NOTES.md, layout)."""
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": 900})
+    open_page(watched, server[0] + "/wif")
+    page.wait_for_function(f"() => ({_BOXES})() !== null", timeout=30000)
+    left, frame_w, frame_h = page.evaluate(_BOXES)["frame"]
+    assert frame_w >= 0.6 * width and frame_h >= 400, (frame_w, frame_h)
+    layers = page.locator(".map-layers").first.bounding_box()
+    assert layers is not None and layers["x"] >= left + frame_w and layers["x"] + layers["width"] <= width

@@ -210,11 +210,11 @@ def test_weather_changes_the_range(panel, europe):
 
 
 def test_language_switch_relabels(panel, europe):
-    legend = {item.label["value"] for item in panel.mapview.legend.items}
+    legend = {item.label["value"] for item in panel.mapview.overlay_legend.items}
     assert "Zones of control of a side (WiF 2.2)" in legend
     panel.mapview.select(europe.find("4027"))
     panel.state.lang = "es"
-    legend = {item.label["value"] for item in panel.mapview.legend.items}
+    legend = {item.label["value"] for item in panel.mapview.overlay_legend.items}
     assert "Zonas de control de un bando (WiF 2.2)" in legend
     assert "BLIN" in panel.units.source.data["text"]           # ARM is BLIN in Spanish
     assert "desabastecida" in panel.report.words.object

@@ -35,7 +35,7 @@ mapview = MapView(hexmap=shared_map(map_name), state=shell.state)
 weather = WeatherPanel(mapview=mapview, state=shell.state)
 scenario = ScenarioPanel(mapview=mapview, weather=weather.weather)  # before the layers: they get toggles
 layers = MapLayers(view=mapview)
-map_row = pn.Row(mapview, layers, sizing_mode="stretch_width")
+mapview.beside = [layers]
 
 
 def calculators():
@@ -47,7 +47,7 @@ def calculators():
     return pn.Column(dice, weather.weather_calculators(), combat, tables, sizing_mode="stretch_width")
 
 
-sections = Sections(state=shell.state, sections={"ui.map": pn.Column(map_row, scenario, weather, sizing_mode="stretch_width"),
+sections = Sections(state=shell.state, sections={"ui.map": pn.Column(mapview, scenario, weather, sizing_mode="stretch_width"),
                                                  "ui.calculators": calculators,
                                                  "ui.lessons": lambda: lesson_section(shell)})
 open_lessons_from_url(sections)

@@ -109,7 +109,7 @@ class MapLayers(pn.viewable.Viewer):
         # a map of several sheets (wif-world) gets a "zoom to map" choice
         self.zoom = ZoomControl(view=self.view) if len(self.hexmap.sheets) > 1 else None
         self._layout = pn.Column(*([self.zoom] if self.zoom else []), self._title, self.toggles, self.legend,
-                                 width=220)
+                                 width=300)
         self._on_lang()
         self._apply(self.toggles.value)
 

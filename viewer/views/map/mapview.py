@@ -40,6 +40,14 @@ from viewer.views.map.hexside_layers import HexsideLayers
 from viewer.views.map.overlays import OverlaySet
 from viewer.views.map.sheets import SheetLinks
 
+#: Columns of the two map keys under the board: terrain and hexsides (short names), then the
+#: overlays (long names, each with its rule); both fit under a board 680 px wide.
+LEGEND_COLUMNS = 4
+OVERLAY_LEGEND_COLUMNS = 2
+
+#: Width of the column beside the board (the hex panel and what ``beside`` adds).
+SIDE_WIDTH = 310
+
 _TERRAIN_JS = "return names[value] ?? '';"
 
 
@@ -59,7 +67,11 @@ class MapView(pn.viewable.Viewer):
 
     state = param.ClassSelector(class_=SessionState, doc="The session: language and selected hex.")
 
-    height = param.Integer(default=620, bounds=(200, 4000), doc="Height of the map in pixels.")
+    height = param.Integer(default=760, bounds=(200, 4000),
+                           doc="Height of the map in pixels, its two keys below the hexes included.")
+
+    beside = param.List(default=[], doc="What the column beside the board shows under the hex panel "
+                                        "(on /wif, the layer switches).")
 
     terrain = param.Boolean(default=True, doc="Fill land hexes by terrain class (else one plain land colour).")
 
@@ -76,7 +88,7 @@ class MapView(pn.viewable.Viewer):
         self.selection_sources: dict[str, ColumnDataSource] = {}
         self._draw_base()
         self._draw_hexsides()
-        self.overlays = OverlaySet(self.figure, self.hexmap, self.shifts, legend=self.legend,
+        self.overlays = OverlaySet(self.figure, self.hexmap, self.shifts, legend=self.overlay_legend,
                                    labeler=lambda key: label(key, self.state.lang))
         self._draw_selection()
         self.info = HexInfo(hexmap=self.hexmap, state=self.state)
@@ -143,13 +155,15 @@ class MapView(pn.viewable.Viewer):
             index = int(np.searchsorted(self.rows[sheet], first))
             self.legend_items.append(LegendItem(label=self.terrains[terrain[first]],
                                                  renderers=[renderers[sheet_index]], index=index))
-        # a map of several sheets is wide (side by side, WiF 1.2): its legend goes below, in columns,
-        # so the sheets get the figure's whole width
-        wide = len(self.hexmap.sheets) > 1 and self.hexmap.crs is None and self.hexmap.is_geographic
+        # the key goes below the board, in columns, so the hexes get the figure's whole width
         self.legend = Legend(items=self.legend_items, location="top_left", click_policy="none",
                               label_text_font_size="9pt", background_fill_alpha=0.8,
-                              **({"ncols": 3, "orientation": "horizontal"} if wide else {}))
-        self.figure.add_layout(self.legend, "below" if wide else "right")
+                              ncols=LEGEND_COLUMNS, orientation="horizontal")
+        self.overlay_legend = Legend(items=[], location="top_left", click_policy="none",
+                                      label_text_font_size="9pt", background_fill_alpha=0.8,
+                                      ncols=OVERLAY_LEGEND_COLUMNS, orientation="horizontal")
+        self.figure.add_layout(self.legend, "below")
+        self.figure.add_layout(self.overlay_legend, "below")
 
     def _draw_hexsides(self):
         self.hexsides = HexsideLayers(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
@@ -179,7 +193,8 @@ class MapView(pn.viewable.Viewer):
 
     def legend_labels(self) -> list[str]:
         """The names the legend shows now (terrain classes, hexside features, overlays)."""
-        return [item.label["value"] for item in self.legend.items if item.visible is not False]
+        items = [*self.legend.items, *self.overlay_legend.items]
+        return [item.label["value"] for item in items if item.visible is not False]
 
     def layer_names(self) -> list[str]:
         """The view's own layers: ``terrain``, the hexside and railway layers and the joins and
@@ -257,4 +272,5 @@ class MapView(pn.viewable.Viewer):
             self.overlays.relabel()
 
     def __panel__(self):
-        return pn.Row(self._pane, self.info, sizing_mode="stretch_width")
+        side = pn.Column(self.info, *self.beside, width=SIDE_WIDTH)
+        return pn.Row(self._pane, side, sizing_mode="stretch_width")
