@@ -131,6 +131,7 @@ def test_glossary_view_filters_and_shows_one_term():
     g = GlossaryView(state=SessionState(lang="es"))
     g.query = "cuartel general"
     assert "CG" in g.table.object and len(g.terms()) == 1
+    assert g._count.object == "1 término"
     g.query = ""
     g.games.value = ["asl"]
     assert all("asl" in t.games for t in g.terms())
@@ -140,7 +141,7 @@ def test_glossary_view_filters_and_shows_one_term():
 
 
 def test_every_label_key_of_the_reference_views_exists():
-    keys = set()
+    keys = {"glossary.count_one", "ref.results_one", "index.sections_one"}  # by counted()
     for name in ("viewer/views/common/reference.py", "viewer/views/common/glossary.py", "viewer/views/common/rulelink.py",
                  "viewer/views/common/shell.py", "viewer/views/common/landing.py"):
         keys |= set(re.findall(r"""(?:label|t)\(\s*["']((?:ref|glossary|index|rule|ui)\.[\w.]+)["']""",

@@ -14,7 +14,7 @@ from viewer import GAMES
 from viewer.reference.cards import cards_using, glossary, search_glossary
 from viewer.ruleref import GAME_PREFIXES
 from viewer.state import SessionState
-from viewer.views.common.text import label, markdown
+from viewer.views.common.text import counted, label, markdown
 
 
 class GlossaryView(pn.viewable.Viewer):
@@ -67,7 +67,7 @@ class GlossaryView(pn.viewable.Viewer):
     def _refresh(self, *_):
         lang = self.state.lang
         terms = self.terms()
-        self._count.object = label("glossary.count", lang, count=len(terms))
+        self._count.object = counted("glossary.count", len(terms), lang)
         head = "".join(f"<th>{label(k, lang)}</th>" for k in
                        ("glossary.english", "glossary.spanish", "glossary.abbr", "glossary.games",
                         "glossary.used_in"))

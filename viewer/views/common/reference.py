@@ -25,7 +25,7 @@ from viewer.state import SessionState
 from viewer.views.common.glossary import GlossaryView
 from viewer.views.common.rulelink import CardBody
 from viewer.views.common.sections import Sections
-from viewer.views.common.text import label, markdown, plain
+from viewer.views.common.text import counted, label, markdown, plain
 from viewer.views.common.upload import Upload
 
 _INDENT = "\u00a0\u00a0\u00a0"
@@ -39,11 +39,6 @@ _PRE_STYLE = "white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal
 def _pre(text: str) -> str:
     """``text`` (the user's rulebook) as inert preformatted HTML that wraps."""
     return f'<pre style="{_PRE_STYLE}">{html.escape(text)}</pre>' if text else ""
-
-
-def counted(key: str, count: int, lang: str, **fmt) -> str:
-    """The label ``key`` for ``count`` things: ``key + "_one"`` for exactly one."""
-    return label(f"{key}_one" if count == 1 else key, lang, count=count, **fmt)
 
 
 def tree_entry(number: str, title: str, present: bool, lang: str) -> str:

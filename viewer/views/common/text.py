@@ -11,6 +11,11 @@ def label(key: str, lang: str, **fmt) -> str:
     return t(key, lang, **fmt) if has(key) else key
 
 
+def counted(key: str, count: int, lang: str, **fmt) -> str:
+    """The label ``key`` for ``count`` things: ``key + "_one"`` for exactly one."""
+    return label(f"{key}_one" if count == 1 else key, lang, count=count, **fmt)
+
+
 def label_any(keys: list[str], lang: str, default: str) -> str:
     """The first of ``keys`` the catalogue has, else ``default``."""
     for key in keys:
