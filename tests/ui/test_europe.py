@@ -157,3 +157,55 @@ def test_the_board_takes_most_of_the_width_with_the_layers_beside_it(server, wat
     assert frame_w >= 0.6 * width and frame_h >= 400, (frame_w, frame_h)
     layers = page.locator(".map-layers").first.bounding_box()
     assert layers is not None and layers["x"] >= left + frame_w and layers["x"] + layers["width"] <= width
+
+
+_NUMBERS = """() => {
+  for (const doc of Bokeh.documents) {
+    const src = doc.get_model_by_name('map-hex-numbers');
+    if (src) return src.data.text.length ? Array.from(src.data.text) : [];
+  }
+  return null;
+}"""
+
+
+def test_go_to_a_place_centres_the_board_and_numbers_its_hexes(server, watched, europe):
+    """Typing a place's Spanish name in "go to hex" selects its hex, moves the view onto it with
+    hexes kept in shape, and the hexes around it show their numbers; an unknown name says so."""
+    page = open_page(watched, server[0] + "/wif?lang=es")
+    assert page.evaluate(_NUMBERS) == []                       # none at full view
+    box = page.locator(".map-go-to input").first
+    box.fill("Varsovia")
+    box.press("Enter")
+    f = europe.features
+    warsaw = f[f["name"] == "Warsaw"].iloc[0]
+    number = europe.hex((warsaw["sheet"], warsaw["q"], warsaw["r"]))["label"]
+    page.locator(".hex-info-panel").get_by_text(number, exact=True).first.wait_for(timeout=45000)
+    numbers = page.wait_for_function(f"() => {{ const n = ({_NUMBERS})(); return n && n.length > 0 && n; }}",
+                                     timeout=45000).json_value()
+    assert 10 < len(numbers) < 2400
+    aspect = page.evaluate("""() => {
+      for (const doc of Bokeh.documents) {
+        const plot = doc.get_model_by_name('hexmap');
+        if (!plot) continue;
+        const view = Bokeh.index.find_one_by_id(plot.id);
+        const dx = plot.x_range.end - plot.x_range.start, dy = plot.y_range.end - plot.y_range.start;
+        return (dx / view.frame.bbox.width) / (dy / view.frame.bbox.height);
+      }
+    }""")
+    assert abs(aspect - 1) < 0.05                              # data units per pixel the same both ways
+    centre = page.evaluate("""() => {
+      for (const doc of Bokeh.documents) {
+        const plot = doc.get_model_by_name('hexmap');
+        if (!plot) continue;
+        const view = Bokeh.index.find_one_by_id(plot.id);
+        const r = view.canvas_view.el.getBoundingClientRect();
+        return [r.left + view.frame.bbox.hcenter, r.top + view.frame.bbox.vcenter];
+      }
+    }""")
+    page.mouse.move(*centre)
+    for _ in range(8):                                         # the wheel zooms out to the whole map
+        page.mouse.wheel(0, 500)
+    page.wait_for_function(f"() => {{ const n = ({_NUMBERS})(); return n && n.length === 0; }}", timeout=45000)
+    box.fill("Atlantis")
+    box.press("Enter")
+    page.locator(".map-go-to-message").get_by_text("Atlantis", exact=False).first.wait_for(timeout=45000)

@@ -37,6 +37,7 @@ from viewer.views.common.colors import SELECTION_COLOR, WATER_TERRAIN, plain_col
 from viewer.views.common.text import label
 from viewer.views.map.hexinfo import HexInfo
 from viewer.views.map.hexside_layers import HexsideLayers
+from viewer.views.map.hex_finder import GoToHex, HexNumbers
 from viewer.views.map.overlays import OverlaySet
 from viewer.views.map.sheets import SheetLinks
 
@@ -92,6 +93,8 @@ class MapView(pn.viewable.Viewer):
                                    labeler=lambda key: label(key, self.state.lang))
         self._draw_selection()
         self.info = HexInfo(hexmap=self.hexmap, state=self.state)
+        self.numbers = HexNumbers(self)
+        self.go_to = GoToHex(self, numbers=self.numbers)
         self._pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", height=self.height)
         self.state.param.watch(self._on_lang, "lang")
         self.state.param.watch(self._on_selected, "selected")
@@ -272,5 +275,5 @@ class MapView(pn.viewable.Viewer):
             self.overlays.relabel()
 
     def __panel__(self):
-        side = pn.Column(self.info, *self.beside, width=SIDE_WIDTH)
+        side = pn.Column(self.go_to, self.info, *self.beside, width=SIDE_WIDTH)
         return pn.Row(self._pane, side, sizing_mode="stretch_width")
