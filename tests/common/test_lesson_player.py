@@ -670,6 +670,47 @@ def test_try_and_save_create_no_model(monkeypatch, tmp_path):
     assert watch.created == Counter()
 
 
+_TRIALS = {"asl": ("fire-illumination", 3), "churchill": ("conference", 2), "starcraft": ("engaged-casualties", 1)}
+
+
+@pytest.mark.parametrize("game", list(_TRIALS))
+def test_trials_on_asl_churchill_and_starcraft_create_no_model(game, monkeypatch, tmp_path):
+    """Trying, changing the board's pieces and values, switching the language and going back
+    create no model on the page (the controls are made once and updated in place)."""
+    import viewer.views.common.url as url
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    name, step = _TRIALS[game]
+    asked = {"lesson": name, "step": str(step)}
+    monkeypatch.setattr(url, "url_value", lambda key: asked.get(key, ""))
+    doc, ns = build_page(game, monkeypatch)
+    player = ns["sections"].build("ui.lessons").player
+    board = player.board
+    watch = Watch(doc, monkeypatch)
+    watch.run(lambda: setattr(player.try_it, "clicks", player.try_it.clicks + 1))
+    if game == "asl":
+        watch.run(lambda: setattr(board.level, "value", "2"))
+        watch.run(lambda: board.tap("2W7"))
+        watch.run(lambda: board.tap("2W7"))
+    elif game == "starcraft":
+        watch.run(lambda: setattr(board.reach, "value", True))
+        watch.run(lambda: setattr(board.model, "value", "A"))
+    name_value, widget, value = {"asl": ("kindling_ssr", board.values.choice, "true"),
+                                 "churchill": ("card", board.values.text, "1"),
+                                 "starcraft": ("unit", board.values.text, "marines ")}[game]
+    watch.run(lambda: setattr(board.values.name, "value", name_value))
+    watch.run(lambda: setattr(widget, "value", value))
+    assert "lesson-try-differs" in player.answer.object or "lesson-try-same" in player.answer.object
+    watch.run(lambda: setattr(ns["shell"].state, "lang", "es"))
+    watch.run(player.lesson_text)
+    watch.run(lambda: setattr(board.values.text, "value", "not a number"))    # a value the engine refuses
+    watch.run(player.download.callback)
+    assert "lesson-mismatch" in player.save_status.object
+    watch.run(lambda: setattr(player.untry, "clicks", player.untry.clicks + 1))
+    assert not player.trying
+    assert watch.created == Counter()
+
+
 def test_a_hidden_map_keeps_no_marks():
     """A lesson on another board hides the first map and clears its marks (the page reads them)."""
     shell, sec = section("use")

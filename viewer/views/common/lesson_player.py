@@ -360,8 +360,18 @@ class LessonPlayer(pn.viewable.Viewer):
         return re.sub(r"[^A-Za-z0-9_-]+", "-", raw).strip("-")[:60] or "lesson"
 
     def _download(self):
+        """The lesson file; on a board where the engine cannot answer, the reason is shown and
+        the file is empty."""
         self.download.filename = f"{self._save_name()}.yaml"
-        return io.StringIO(self.lesson_text())
+        try:
+            return io.StringIO(self.lesson_text())
+        except ViewerError as err:
+            self._save_failed(err)
+            return io.StringIO("")
+
+    def _save_failed(self, err: ViewerError) -> None:
+        self.save_status.object = (f"<p class='lesson-mismatch'>"
+                                   f"{html.escape(label('lessons.save.failed', self.state.lang, error=str(err)))}</p>")
 
     def save_lesson(self) -> str | None:
         """Save the lesson file in the visitor's folder (``lessons/<game>/<name>.yaml``); returns
@@ -374,8 +384,7 @@ class LessonPlayer(pn.viewable.Viewer):
             data = self.lesson_data()
             path = UserStore().save("lessons", name, data, group=self.game)
         except (ViewerError, UserDataError) as err:
-            self.save_status.object = (f"<p class='lesson-mismatch'>"
-                                       f"{html.escape(label('lessons.save.failed', lang, error=str(err)))}</p>")
+            self._save_failed(err)
             return None
         self.save_status.object = (f"<p class='lesson-agrees'>"
                                    f"{html.escape(label('lessons.save.saved', lang, name=f'{self.game}/{name}'))}</p>")
