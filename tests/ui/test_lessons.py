@@ -2,7 +2,8 @@
 opened by its permalink and played to its end with Next, in English and in Spanish. At every step
 the step's title and the engine's answer show, the board's highlight is in the page's models, and
 the address names the step; at the end Next is disabled. "Try it yourself" on /wif changes the
-weather and the answer changes, "Save as lesson" downloads a lesson of that board which validates,
+weather and the answer changes (on /churchill a card value, in both languages), "Save as lesson"
+downloads a lesson of that board which validates,
 and "Back to the lesson" restores the step."""
 import re
 
