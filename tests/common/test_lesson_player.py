@@ -329,16 +329,167 @@ def test_try_it_yourself_on_wif_moves_a_scenario_unit_and_sets_the_weather():
     assert "lesson-agrees" in player.answer.object
 
 
-@pytest.mark.parametrize("game", ["asl", "churchill", "starcraft"])
-def test_boards_that_cannot_be_edited_say_so(game):
-    shell, sec = section(game)
-    player = sec.player
+def test_a_board_that_cannot_be_edited_says_so():
+    from viewer.views.common.lesson_player import LessonBoard
+
+    shell = AppShell("game.asl.name", url_sync=False)
+    player = LessonPlayer(state=shell.state, game="asl", board=LessonBoard())
     assert player.try_it.disabled
     assert "cannot be edited" in player.try_note.object
     player.try_yourself()
     assert not player.trying
     shell.state.lang = "es"
     assert "no se puede editar" in player.try_note.object
+
+
+@pytest.mark.parametrize("game", ["asl", "churchill", "starcraft"])
+def test_an_untouched_trial_answers_as_every_step(game):
+    """Trying without changing anything: the engine answers every step as the lesson states
+    (the trial starts on the state the step's answer reads)."""
+    shell, sec = section(game)
+    player = sec.player
+    assert not player.try_it.disabled
+    for lesson in lessons.all_lessons(game):
+        for i, step in enumerate(lesson.steps):
+            player.open(lesson.id, i)
+            player.try_yourself()
+            assert player.trying and sec.player.board.controls.visible
+            if step.answer:
+                assert player.trial_view("en").agrees, (lesson.id, i)
+                assert "lesson-try-same" in player.answer.object, (lesson.id, i)
+
+
+def test_try_it_yourself_on_asl_lights_a_fire_and_the_blind_hex_is_lit():
+    """Levels 0 and 1 of 2W7 burn and 2T5 is blind (ASL E1.941); the learner puts out level 1
+    and lights level 2: level 2 sees over 2V7, so 2T5 is lit, drawn lit on the board."""
+    from viewer.views.asl.board import LIGHT_FILL
+
+    shell, sec = section("asl")
+    player, board = sec.player, sec.player.board
+    player.open("asl/fire-illumination", 2)
+    assert "<li>hexes.2T5: blind</li>" in player.answer.object
+    player.try_it.clicks += 1
+    assert player.trying and board.controls.visible
+    board.level.value = "1"
+    board.tap("2W7")                                     # level 1 put out
+    assert sorted(f["at"] for f in player.trial_view("en").state["fires"].values()) == ["2W7@0"]
+    board.level.value = "2"
+    board.tap("2W7")                                     # level 2 lit
+    view = player.trial_view("en")
+    assert view.computed.inputs["fires"] == "2W7@0, 2W7@2"
+    assert view.computed.field("hexes.2T5") == "lit" and view.computed.field("radii") == {"2W7": 4}
+    assert "lesson-try-differs" in player.answer.object and "hexes.2T5: the lesson says blind, the engine lit" \
+        in player.answer.object
+    fig = board.figure
+    lit = {(q, r): fill for q, r, fill in zip(fig.light.data["q"], fig.light.data["r"], fig.light.data["fill"])}
+    assert LIGHT_FILL["lit"] in lit.values()
+    assert sorted(fig.fire.data["text"]) == ["0", "2"]   # both fires drawn with their levels
+    shell.state.lang = "es"
+    assert board.level.name == "Fuego en el nivel" and "Toca un hexágono" in player.try_note.object
+    player.untry.clicks += 1                             # back to the lesson
+    assert not player.trying and not board.controls.visible
+    assert "<li>hexes.2T5: blind</li>" in player.answer.object and "lesson-agrees" in player.answer.object
+    assert sorted(f["at"] for f in player.player.state()["fires"].values()) == ["2W7@0", "2W7@1"]
+    board.tap("2V7")                                     # a tap outside a trial changes nothing
+    assert sorted(fig.fire.data["text"]) == ["0", "1"]
+
+
+def test_try_it_yourself_on_asl_changes_a_value_the_step_uses():
+    """A (6,4) raises the NVR only while no starshell has been fired (ASL E1.2)."""
+    shell, sec = section("asl")
+    player, board = sec.player, sec.player.board
+    player.open("asl/night-changes", 0)
+    player.try_yourself()
+    values = board.values
+    assert "starshell_fired" in values.name.options.values() and "nvr" in values.name.options.values()
+    values.name.value = "starshell_fired"
+    assert values.choice.visible and not values.text.visible and values.choice.value == "false"
+    values.choice.value = "true"
+    view = player.trial_view("en")
+    assert view.computed.field("new_nvr") == 3 and view.computed.field("change") == 0
+    assert "new_nvr: the lesson says 4, the engine 3" in player.answer.object
+    values.name.value = "nvr"
+    assert values.text.visible and values.text.value == "3"
+    values.text.value = "nine"                           # the calculator's own refusal is shown
+    assert "lesson-mismatch" in player.answer.object and "cannot answer" in player.answer.object
+    player.next.clicks += 1                              # Next ends the trial
+    assert not player.trying and player.step == 1 and values.overrides == {}
+    assert "lesson-agrees" in player.answer.object
+
+
+def test_try_it_yourself_on_churchill_changes_a_card_and_the_issue_moves():
+    """The agenda: Roosevelt's 4 beats the lowest value, 1, by 3, so the issue goes to US box 3
+    (Churchill 4.21); with a 2 he beats it by 1 and the table shows the issue in US box 1."""
+    shell, sec = section("churchill")
+    player, board = sec.player, sec.player.board
+    player.open("churchill/conference", 0)
+    assert board.game_state.issues["global"] == ["US", 3]
+    player.try_yourself()
+    values = board.values
+    assert {"uk_card", "us_card", "ussr_card"} <= set(values.name.options.values())
+    values.name.value = "us_card"
+    assert values.text.value == "4"
+    values.text.value = "2"
+    view = player.trial_view("en")
+    assert view.computed.field("placement") == "US 1" and not view.agrees
+    assert "placement: the lesson says US 3, the engine US 1" in player.answer.object
+    assert board.game_state.issues["global"] == ["US", 1]
+    player.go(1)                                         # another step ends the trial
+    assert not player.trying and not board.controls.visible
+    player.go(0)
+    assert board.game_state.issues["global"] == ["US", 3] and "lesson-agrees" in player.answer.object
+
+
+def test_try_it_yourself_on_churchill_changes_the_advancing_nation():
+    shell, sec = section("churchill")
+    player, board = sec.player, sec.player.board
+    player.open("churchill/conference", 1)              # the UK moves Pol-Mil with a 3 (Churchill 5.22)
+    player.try_yourself()
+    values = board.values
+    values.name.value = "mover"
+    assert values.choice.visible and set(values.choice.options) == {"UK", "US", "USSR"}
+    values.choice.value = "USSR"
+    assert player.trial_view("en").computed.field("end") == "USSR 3"
+    shell.state.lang = "es"
+    assert values.name.name == "Valor a cambiar" and "(elige un valor)" in values.name.options
+    player.back_to_lesson()
+    assert "lesson-agrees" in player.answer.object
+
+
+def test_try_it_yourself_on_starcraft_brings_a_model_into_reach():
+    """D is in reach of no enemy, so it goes first (SC 8.7.5); brought within 1" of the
+    Zerglings its priority rises to 2."""
+    shell, sec = section("starcraft")
+    player, board = sec.player, sec.player.board
+    player.open("starcraft/engaged-casualties", 0)
+    player.try_yourself()
+    assert board.model.value == "D" and board.model.options == ["A", "B", "C", "D"]
+    assert not board.contact.value and not board.reach.value
+    board.reach.value = True
+    view = player.trial_view("en")
+    assert view.state["models"]["D"]["in_range_of"] == ["zerglings"]
+    assert view.computed.field("priority")["D"] == 2 and "lesson-try-differs" in player.answer.object
+    board.contact.value = True                           # touching: priority 3, like A and C
+    view = player.trial_view("en")
+    assert view.computed.field("priority")["D"] == 3 and view.computed.field("valid") == ["A", "C", "D"]
+    board.model.value = "A"
+    assert board.contact.value and board.reach.value     # the checkboxes show the model chosen
+    player.back_to_lesson()
+    assert not player.trying and "lesson-agrees" in player.answer.object
+    assert player.player.state()["models"]["D"].get("in_range_of") in (None, [])
+
+
+def test_try_it_yourself_on_starcraft_changes_a_charge_distance():
+    shell, sec = section("starcraft")
+    player, board = sec.player, sec.player.board
+    lesson = lessons.load("starcraft/assault-and-control")
+    i = next(j for j, s in enumerate(lesson.steps) if s.answer and s.answer.slug == "starcraft.charge")
+    player.open(lesson.id, i)
+    player.try_yourself()
+    board.values.name.value = "distance"
+    board.values.text.value = "7"
+    assert player.trial_view("en").computed.field("needed_roll") != 3
+    assert "lesson-try-differs" in player.answer.object
 
 
 def test_starcraft_lesson_table_draws_only_the_lessons_models():
@@ -423,6 +574,80 @@ def test_save_as_lesson_keeps_what_the_learner_changed(game, monkeypatch, tmp_pa
     assert view.agrees and view.computed.field(key) == changed
 
 
+def _asl_trial(player, board):
+    player.open("asl/fire-illumination", 2)
+    player.try_yourself()
+    board.level.value = "1"
+    board.tap("2W7")
+    board.level.value = "2"
+    board.tap("2W7")
+    return "hexes.2T5"
+
+
+def _churchill_trial(player, board):
+    player.open("churchill/conference", 0)
+    player.try_yourself()
+    board.values.name.value = "us_card"
+    board.values.text.value = "2"
+    return "placement"
+
+
+def _starcraft_trial(player, board):
+    player.open("starcraft/engaged-casualties", 0)
+    player.try_yourself()
+    board.reach.value = True
+    return "priority"
+
+
+@pytest.mark.parametrize("game", ["asl", "churchill", "starcraft"])
+def test_save_as_lesson_keeps_the_learners_fires_values_and_models(game, monkeypatch, tmp_path):
+    """Saved while trying on ASL, Churchill or StarCraft: the learner's fires, values or model
+    facts are the saved lesson's, and its expected answer is what the engine computes there."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    shell, sec = section(game)
+    player, board = sec.player, sec.player.board
+    key = {"asl": _asl_trial, "churchill": _churchill_trial, "starcraft": _starcraft_trial}[game](player, board)
+    changed = player.trial_view("en").computed.field(key)
+    assert changed != player.player.step.answer.expect[key]
+    data, saved = _saved(player.lesson_text(), f"{game}/tried")
+    assert lessons.check(saved) == []
+    view = lessons.LessonPlayer(saved).view()
+    assert view.agrees and view.computed.field(key) == changed
+
+
+def test_a_saved_lesson_asks_its_question_in_english_and_spanish(monkeypatch, tmp_path):
+    """No question written: the step's own, in both languages. One written: in the page's
+    language, and marked to translate in the other; the file validates either way."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    shell, sec = section("asl")
+    player = sec.player
+    player.open("asl/fire-illumination", 1)
+    step = player.player.step
+    data, saved = _saved(player.lesson_text(), "asl/both")
+    assert lessons.check(saved) == []
+    assert data["steps"][0]["question"] == {"en": step.question("en"), "es": step.question("es")}
+    assert step.question("en") != step.question("es")
+    assert data["title"] == data["steps"][0]["title"] == data["steps"][0]["question"]
+    shell.state.lang = "es"
+    player.save_question.value = "¿Está iluminada  2U6?"
+    data, saved = _saved(player.lesson_text(), "asl/written")
+    assert lessons.check(saved) == []
+    assert saved.steps[0].question("es") == "¿Está iluminada 2U6?"
+    assert saved.steps[0].question("en") == "To translate: ¿Está iluminada 2U6?"
+
+
+def test_skeleton_takes_a_question_in_each_language():
+    from viewer.lessons.skeleton import skeleton, texts
+
+    assert texts("Is 2U6 lit?", "ASL E1.94") == {"en": "Is 2U6 lit?", "es": "Is 2U6 lit?"}
+    assert texts({"en": "Lit?", "es": ""}, "ASL E1.94") == {"en": "Lit?", "es": "Lit?"}
+    assert texts(None, "ASL E1.94") == {"en": "ASL E1.94", "es": "ASL E1.94"}
+    data = skeleton("asl", "teaching", {}, "ASL E1.94", {"en": "Lit?", "es": "¿Iluminada?"})
+    assert data["steps"][0]["question"] == {"en": "Lit?", "es": "¿Iluminada?"}
+    saved = read_lesson(__import__("yaml").safe_dump(data), "asl/skel", "saved")
+    assert lessons.check(saved) == [] and saved.steps[0].question("es") == "¿Iluminada?"
+
+
 def test_try_and_save_create_no_model(monkeypatch, tmp_path):
     """Trying, moving a unit, changing the weather and going back create no model on the page."""
     import viewer.views.common.url as url
@@ -441,6 +666,47 @@ def test_try_and_save_create_no_model(monkeypatch, tmp_path):
     watch.run(lambda: setattr(ns["shell"].state, "lang", "es"))
     watch.run(lambda: setattr(player.untry, "clicks", player.untry.clicks + 1))
     watch.run(player.lesson_text)
+    assert not player.trying
+    assert watch.created == Counter()
+
+
+_TRIALS = {"asl": ("fire-illumination", 3), "churchill": ("conference", 2), "starcraft": ("engaged-casualties", 1)}
+
+
+@pytest.mark.parametrize("game", list(_TRIALS))
+def test_trials_on_asl_churchill_and_starcraft_create_no_model(game, monkeypatch, tmp_path):
+    """Trying, changing the board's pieces and values, switching the language and going back
+    create no model on the page (the controls are made once and updated in place)."""
+    import viewer.views.common.url as url
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    name, step = _TRIALS[game]
+    asked = {"lesson": name, "step": str(step)}
+    monkeypatch.setattr(url, "url_value", lambda key: asked.get(key, ""))
+    doc, ns = build_page(game, monkeypatch)
+    player = ns["sections"].build("ui.lessons").player
+    board = player.board
+    watch = Watch(doc, monkeypatch)
+    watch.run(lambda: setattr(player.try_it, "clicks", player.try_it.clicks + 1))
+    if game == "asl":
+        watch.run(lambda: setattr(board.level, "value", "2"))
+        watch.run(lambda: board.tap("2W7"))
+        watch.run(lambda: board.tap("2W7"))
+    elif game == "starcraft":
+        watch.run(lambda: setattr(board.reach, "value", True))
+        watch.run(lambda: setattr(board.model, "value", "A"))
+    name_value, widget, value = {"asl": ("kindling_ssr", board.values.choice, "true"),
+                                 "churchill": ("card", board.values.text, "1"),
+                                 "starcraft": ("unit", board.values.text, "marines ")}[game]
+    watch.run(lambda: setattr(board.values.name, "value", name_value))
+    watch.run(lambda: setattr(widget, "value", value))
+    assert "lesson-try-differs" in player.answer.object or "lesson-try-same" in player.answer.object
+    watch.run(lambda: setattr(ns["shell"].state, "lang", "es"))
+    watch.run(player.lesson_text)
+    watch.run(lambda: setattr(board.values.text, "value", "not a number"))    # a value the engine refuses
+    watch.run(player.download.callback)
+    assert "lesson-mismatch" in player.save_status.object
+    watch.run(lambda: setattr(player.untry, "clicks", player.untry.clicks + 1))
     assert not player.trying
     assert watch.created == Counter()
 

@@ -2,7 +2,8 @@
 opened by its permalink and played to its end with Next, in English and in Spanish. At every step
 the step's title and the engine's answer show, the board's highlight is in the page's models, and
 the address names the step; at the end Next is disabled. "Try it yourself" on /wif changes the
-weather and the answer changes, "Save as lesson" downloads a lesson of that board which validates,
+weather and the answer changes (on /churchill a card value, in both languages), "Save as lesson"
+downloads a lesson of that board which validates,
 and "Back to the lesson" restores the step."""
 import re
 
@@ -146,4 +147,33 @@ def test_try_it_yourself_on_wif_changes_the_answer_and_back_restores_it(server, 
     expect(answer).to_contain_text("in_supply: Yes", timeout=WAIT)
     expect(answer).to_contain_text(label("lessons.agrees", "en"), timeout=WAIT)
     expect(page.locator(".lesson-try-weather select")).to_be_hidden(timeout=WAIT)
+    assert watched.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_try_it_yourself_on_churchill_changes_a_card_and_back_restores_it(server, watched, lang):
+    """The agenda step: Roosevelt's 4 puts the issue in US box 3 (Churchill 4.21); the learner
+    sets his card to 2 and the answer becomes US box 1, field by field; Back shows the step again."""
+    base, _ = server
+    page = open_page(watched, f"{base}/churchill?lesson=conference&lang={lang}")
+    answer = page.locator(".lesson-answer").first
+    placement = label_any(["calc.churchill.agenda.result.placement"], lang, "placement")
+    expect(answer).to_contain_text(f"{placement}: US 3", timeout=WAIT)
+    try_it = page.locator(".lesson-try button")
+    expect(try_it).to_be_enabled(timeout=WAIT)
+    try_it.click()
+    expect(page.locator(".lesson-untry button")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".lesson-try-note").first).to_contain_text(label("lessons.try.trying", lang), timeout=WAIT)
+    card = label_any(["calc.churchill.agenda.param.us_card"], lang, "us_card")
+    page.locator(".lesson-try-input select").select_option(label=card)
+    value = page.locator(".lesson-try-value input")
+    expect(value).to_have_value("4", timeout=WAIT)
+    value.fill("2")
+    value.press("Enter")
+    expect(answer).to_contain_text(f"{placement}: US 1", timeout=WAIT)
+    expect(page.locator(".lesson-try-differs").first).to_be_visible(timeout=WAIT)
+    page.locator(".lesson-untry button").click()
+    expect(answer).to_contain_text(f"{placement}: US 3", timeout=WAIT)
+    expect(answer).to_contain_text(label("lessons.agrees", lang), timeout=WAIT)
+    expect(page.locator(".lesson-try-input select")).to_be_hidden(timeout=WAIT)
     assert watched.errors == []

@@ -181,6 +181,12 @@ class LessonPlayer:
         """A copy of the state step ``index`` shows (the current step by default)."""
         return copy.deepcopy(self._states[self.index if index is None else index])
 
+    def read_state(self, index: int | None = None) -> dict[str, Any]:
+        """A copy of the state step ``index``'s answer reads (its ``reads``: after the step's
+        changes, before them, or the lesson's start), with the step's rolls."""
+        i = self.index if index is None else index
+        return copy.deepcopy(answer_state(self.lesson, self._states, i))
+
     def answer(self, index: int | None = None, lang: str = "en") -> Computed | None:
         i = self.index if index is None else index
         step = self.lesson.steps[i]

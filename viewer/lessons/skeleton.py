@@ -4,11 +4,13 @@
 ``start``, and one step citing the rule chosen, asking the question written, with the step's
 answer computed on that state (its ``expect`` is what the engine answers there, its ``needs`` the
 chart cells the engine names as missing), so the file passes :func:`viewer.lessons.check` as
-written. The teacher then writes the explanation and the Spanish texts.
+written. The question (and the title, the same words) is given in English and Spanish
+(:func:`texts`); the teacher then writes the explanation.
 """
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
@@ -42,14 +44,30 @@ def _highlight(highlight: Highlight | dict[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v}
 
 
-def skeleton(game: str, board: str | None, state: dict[str, Any], rule: str, question: str,
+LANGS = ("en", "es")
+
+
+def texts(question: str | Mapping[str, str] | None, fallback: str) -> dict[str, str]:
+    """``{"en": ..., "es": ...}`` from one text (the same in both) or a mapping by language (a
+    language left empty takes the other's words); whitespace runs become one space."""
+    given = dict(question) if isinstance(question, Mapping) else {lang: question for lang in LANGS}
+    out = {lang: " ".join(str(given.get(lang) or "").split()) for lang in LANGS}
+    for lang in LANGS:
+        if not out[lang]:
+            out[lang] = next((out[o] for o in LANGS if out[o]), "") or fallback
+    return out
+
+
+def skeleton(game: str, board: str | None, state: dict[str, Any], rule: str,
+             question: str | Mapping[str, str] | None,
              answer: Answer | None = None, highlight: Highlight | dict[str, Any] | None = None,
              keys: list[str] | None = None, lang: str = "en") -> dict[str, Any]:
-    """The mapping of a one-step lesson on ``state`` (see the module docstring). ``keys``: the
-    result fields the step states (default: every top-level field of the answer)."""
-    question = " ".join(str(question or "").split()) or rule
-    step: dict[str, Any] = {"rule": rule, "title": {"en": question, "es": question},
-                            "question": {"en": question, "es": question}, "explain": dict(TO_WRITE)}
+    """The mapping of a one-step lesson on ``state`` (see the module docstring). ``question``: one
+    text or ``{"en": ..., "es": ...}``; ``keys``: the result fields the step states (default: every
+    top-level field of the answer)."""
+    asked = texts(question, rule)
+    step: dict[str, Any] = {"rule": rule, "title": dict(asked), "question": dict(asked),
+                            "explain": dict(TO_WRITE)}
     marks = _highlight(highlight)
     if marks:
         step["highlight"] = marks
@@ -66,7 +84,7 @@ def skeleton(game: str, board: str | None, state: dict[str, Any], rule: str, que
         step["answer"] = {answer.kind: answer.slug, "inputs": jsonable(inputs), "expect": jsonable(expect)}
         if got.missing:
             step["needs"] = [dict(zip(("chart", "cell"), m.split(": ", 1))) for m in got.missing]
-    out: dict[str, Any] = {"game": game, "title": {"en": question, "es": question}}
+    out: dict[str, Any] = {"game": game, "title": dict(asked)}
     if board is not None:
         out["board"] = board
     out["rules"] = [rule]

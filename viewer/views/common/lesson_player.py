@@ -30,6 +30,7 @@ import viewer.lessons as lessons
 from viewer.calculators.format import shown
 from viewer.errors import ViewerError
 from viewer.lessons.answers import MISSING, Mismatch, compare, compute
+from viewer.lessons.model import Answer
 from viewer.lessons.player import StepView, step_rolls
 from viewer.lessons.skeleton import skeleton, skeleton_text
 from viewer.ruleref import RuleRef
@@ -73,6 +74,12 @@ class LessonBoard:
 
     def end_trial(self) -> None:
         """Give the board back to the lesson."""
+
+    def trial_answer(self, answer: Answer, state: dict[str, Any]) -> Answer:
+        """The answer to compute on the learner's ``state``: the step's own by default; a board
+        whose controls change the step's inputs, or whose pieces a calculator reads as inputs,
+        returns the answer with those inputs (its expected fields stay the step's)."""
+        return answer
 
 
 @dataclass(frozen=True)
@@ -277,6 +284,7 @@ class LessonPlayer(pn.viewable.Viewer):
             return
         with pn.io.hold():
             view = self.player.view(lang=self.state.lang)
+            view.state = self.player.read_state()     # the learner changes what the answer reads
             self._trial = view.state
             self.trying = True
             self.board.start_trial(self.player, view, self.set_trial)
@@ -308,6 +316,8 @@ class LessonPlayer(pn.viewable.Viewer):
         base = self.player.view(lang=lang)
         state = self._trial if self._trial is not None else base.state
         answer = base.step.answer
+        if answer is not None and self._trial is not None:
+            answer = self.board.trial_answer(answer, state)
         computed = compute(answer, state, self.player.board, lang, step_rolls(state)) if answer else None
         mismatches = compare(answer, computed) if answer and computed else []
         return StepView(base.index, base.count, base.step, state, lang, computed, mismatches)
@@ -322,10 +332,25 @@ class LessonPlayer(pn.viewable.Viewer):
         written (:func:`viewer.lessons.skeleton.skeleton`)."""
         step = self.player.step
         rule = self.save_rule.value or str(step.rule)
-        question = self.save_question.value or step.question(self.state.lang)
+        question = self.save_questions()
         keys = list(step.answer.expect) if step.answer else None
-        return skeleton(self.player.lesson.game, self.player.board, self.board_state(), rule, question,
-                        step.answer, step.highlight, keys, self.state.lang)
+        state = self.board_state()
+        answer = step.answer
+        if answer is not None and self._trial is not None:
+            answer = self.board.trial_answer(answer, state)
+        return skeleton(self.player.lesson.game, self.player.board, state, rule, question,
+                        answer, step.highlight, keys, self.state.lang)
+
+    def save_questions(self) -> dict[str, str]:
+        """The saved lesson's question in English and Spanish: the step's own (both languages)
+        when none is written; a written one in the page's language, the other language marked
+        to translate (label ``lessons.save.translate``)."""
+        lang = self.state.lang
+        written = " ".join(self.save_question.value.split())
+        if not written:
+            return {code: self.player.step.question(code) for code in ("en", "es")}
+        return {code: written if code == lang else label("lessons.save.translate", code, text=written)
+                for code in ("en", "es")}
 
     def lesson_text(self) -> str:
         return skeleton_text(self.lesson_data())
@@ -335,8 +360,18 @@ class LessonPlayer(pn.viewable.Viewer):
         return re.sub(r"[^A-Za-z0-9_-]+", "-", raw).strip("-")[:60] or "lesson"
 
     def _download(self):
+        """The lesson file; on a board where the engine cannot answer, the reason is shown and
+        the file is empty."""
         self.download.filename = f"{self._save_name()}.yaml"
-        return io.StringIO(self.lesson_text())
+        try:
+            return io.StringIO(self.lesson_text())
+        except ViewerError as err:
+            self._save_failed(err)
+            return io.StringIO("")
+
+    def _save_failed(self, err: ViewerError) -> None:
+        self.save_status.object = (f"<p class='lesson-mismatch'>"
+                                   f"{html.escape(label('lessons.save.failed', self.state.lang, error=str(err)))}</p>")
 
     def save_lesson(self) -> str | None:
         """Save the lesson file in the visitor's folder (``lessons/<game>/<name>.yaml``); returns
@@ -349,8 +384,7 @@ class LessonPlayer(pn.viewable.Viewer):
             data = self.lesson_data()
             path = UserStore().save("lessons", name, data, group=self.game)
         except (ViewerError, UserDataError) as err:
-            self.save_status.object = (f"<p class='lesson-mismatch'>"
-                                       f"{html.escape(label('lessons.save.failed', lang, error=str(err)))}</p>")
+            self._save_failed(err)
             return None
         self.save_status.object = (f"<p class='lesson-agrees'>"
                                    f"{html.escape(label('lessons.save.saved', lang, name=f'{self.game}/{name}'))}</p>")
