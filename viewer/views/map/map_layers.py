@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 import panel as pn
 import param
-from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, HoverTool
+from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, CustomJS
 
 from viewer import hexgrid
 from viewer.views.common.colors import (
@@ -53,7 +53,16 @@ LAYERS = {
 }
 #: Catalogue key naming what a layer's hover shows.
 HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_areas": "attr.sea_area",
-              "chokepoints": "map.chokepoint"}
+              "chokepoints": "map.chokepoint", "cities": "map.place"}
+#: A hex's width on screen (pixels) from which the names of places other than capitals are drawn.
+CITY_NAMES_PX = 24
+#: Show the place names when the hexes are drawn at least ``px`` wide and the places are shown.
+CITY_NAMES_JS = """
+const span = Math.abs(fig.x_range.end - fig.x_range.start);
+const w = fig.inner_width || 0;
+const on = dots.visible && span > 0 && w > 0 && w / span * hex >= px;
+if (names.visible !== on) names.visible = on;
+"""
 #: Layers shown when the view opens (the view's own layers start as the view shows them).
 DEFAULT_ON = ("countries", "cities")
 
@@ -86,7 +95,6 @@ class MapLayers(pn.viewable.Viewer):
         self._spanish = ({(str(k), str(n)): str(es) for k, n, es in zip(r["kind"], r["name"], r["name_es"]) if _text(es)}
                          if "name_es" in r.columns else {})
         self.texts: dict[str, list] = {}
-        self.hovers: dict[str, HoverTool] = {}
         self._codes: dict[str, list[str]] = {}
         # overlays other views added before these layers (e.g. the weather layer) get a toggle too,
         # named by their legend key and starting as they are
@@ -133,15 +141,7 @@ class MapLayers(pn.viewable.Viewer):
             name, h["sheet"].to_numpy(dtype=object), h["q"].to_numpy(), h["r"].to_numpy(), kinds.codes,
             [colors.get(c, "#cccccc") for c in self._codes[name]], alpha=alpha, legend_key=LAYERS[name],
             names=self._codes[name], deferred=name not in DEFAULT_ON)
-        hover = HoverTool(renderers=list(layer.renderers), tooltips=[("", "@code{custom}")],
-                          formatters={"@code": self.overlays.code_names(name)})
-        self.view.figure.add_tools(hover)
-        self.hovers[name] = hover
-
-    def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
-        hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
-        self.view.figure.add_tools(hover)
-        self.hovers[name] = hover
+        self.view.hex_hover.add(name, layer.renderers, field="code", mapper=layer.mapper, rank=0)
 
     # ------------------------------------------------------------------ layers
     def _country_color(self, row) -> str:
@@ -219,7 +219,7 @@ class MapLayers(pn.viewable.Viewer):
         layer = self.overlays.add("chokepoints", legend_key=LAYERS["chokepoints"], hexes=keys,
                                   color=CHOKEPOINT_COLOR, alpha=0.8, label=labels)
         self._choke_names = names
-        self._add_hover("chokepoints", layer.renderers)
+        self.view.hex_hover.add("chokepoints", layer.renderers, rank=0)
 
     def _draw_cities(self):
         f = self.hexmap.features
@@ -227,29 +227,46 @@ class MapLayers(pn.viewable.Viewer):
             return
         kinds = f.groupby("name", sort=False)["kind"].agg(list)
         first = f.drop_duplicates("name")
-        xs, ys, names, es, marks = [], [], [], [], []
+        sheet_index = {name: i for i, name in enumerate(self.hexmap.sheets)}
+        xs, ys, names, es, marks, sheets, qs, rs = [], [], [], [], [], [], [], []
         for row in first.to_dict("records"):
             x, y = self.overlays.centre((row["sheet"], row["q"], row["r"]))
+            dq, dr = self.view.shifts[row["sheet"]]
             xs.append(float(x))
             ys.append(float(y))
             names.append(str(row["name"]))
             es.append(_text(row.get("name_es")) or str(row["name"]))
             marks.append("capital" in kinds[row["name"]])
+            sheets.append(sheet_index[row["sheet"]])
+            qs.append(int(row["q"]) + dq)
+            rs.append(int(row["r"]) + dr)
         self._place_kinds = [kinds[n] for n in names]
         self._place_names = {"en": names, "es": es}
         self.places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
+                                         "hover": list(names), "sheet": sheets, "q": qs, "r": rs,
                                          "size": [7 if m else 4 for m in marks]}, name="map-places")
         dots = self.view.figure.scatter(x="x", y="y", size="size", source=self.places, fill_color="#222222",
                                         line_color="white", name="map-place-dots")
         dots.nonselection_glyph = None
-        # names drawn for the capitals only (the rest would cover the map at full view); every
-        # place names itself on hover
+        # the capitals' names are always drawn; the other places' (Kiev, Narvik ...) once the hexes
+        # are large enough for them not to cover each other (CITY_NAMES_JS, in the browser)
         named = CDSView(filter=BooleanFilter(marks))
         text = self.view.figure.text(x="x", y="y", text="text", source=self.places, view=named, x_offset=5,
                                      y_offset=-2, text_font_size="8pt", text_font_style="bold",
                                      text_color="#222222", name="map-place-names")
+        self.city_names = self.view.figure.text(
+            x="x", y="y", text="text", source=self.places, view=CDSView(filter=BooleanFilter([not m for m in marks])),
+            x_offset=4, y_offset=-2, text_font_size="7.5pt", text_color="#222222", visible=False,
+            name="map-city-names")
+        size = min(s.size for s in self.hexmap.sheets.values())
+        show = CustomJS(args={"fig": self.view.figure, "names": self.city_names, "dots": dots,
+                              "hex": float(size) * 3 ** 0.5, "px": CITY_NAMES_PX}, code=CITY_NAMES_JS)
+        for rng in (self.view.figure.x_range, self.view.figure.y_range):
+            rng.js_on_change("start", show)
+            rng.js_on_change("end", show)
+        dots.js_on_change("visible", show)
         self._city_renderers = [dots, text]
-        self._add_hover("cities", [dots], field="@text")
+        self.view.hex_hover.add("cities", [dots], field="hover", join="; ", rank=0)
 
     # ------------------------------------------------------------------ behaviour
     def names(self) -> dict[str, str]:
@@ -308,9 +325,9 @@ class MapLayers(pn.viewable.Viewer):
         self.toggles.options = self._options()
         self.toggles.value = value
         self._title.object = f"**{label('map.layers', lang)}**"
-        for name, hover in self.hovers.items():
-            if name in HOVER_KEYS:
-                hover.tooltips = [(label(HOVER_KEYS[name], lang), "@code{custom}" if name in self._codes else "@label")]
+        for name, key in HOVER_KEYS.items():
+            if name in self.view.hex_hover.entries():
+                self.view.hex_hover.update(name, title=label(key, lang))
         kinds = {"countries": "country", "sea_areas": "sea_area"}
         for name, codes in self._codes.items():
             if name == "climate":
@@ -328,9 +345,8 @@ class MapLayers(pn.viewable.Viewer):
         if hasattr(self, "places"):
             names = self._place_names["es" if lang != "en" else "en"]
             kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
-            self.places.data.update(text=list(names), kinds=kinds)  # the names only, not the positions
-            self.hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
-                                               (label("map.kind", lang), "@kinds")]
+            hover = [f"{n} ({k})" if k else n for n, k in zip(names, kinds)]
+            self.places.data.update(text=list(names), kinds=kinds, hover=hover)  # the names only, not the positions
         self.legend.object = self._legend_html(lang)
 
     def _relabel(self, layer: str, labels: list[str]) -> None:
