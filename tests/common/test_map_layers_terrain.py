@@ -164,7 +164,8 @@ def test_hover_names_the_feature_from_its_label_column(layers):
     for layer, rends in view.hexsides.renderers.items():
         entry = entries[f"hexside-{layer}"]
         assert entry["kind"] == "sides" and entry["field"] == "label" and entry["renderers"] == rends[:1]
-    assert not [t for t in view.figure.tools if type(t).__name__ == "HoverTool" and t is not view.hover]
+    drawn = {r for rends in view.hexsides.renderers.values() for r in rends}
+    assert not [t for t in view.figure.tools if type(t).__name__ == "HoverTool" and drawn & set(t.renderers)]
     assert set(view.hexsides.sources["railways"].data["label"]) == {"Railway"}
     others = view.hexsides.sources["hexsides"].data
     assert set(others["label"]) == {"Strait", "Alpine hexside", "Lake hexside", "All-sea hexside"}
@@ -200,7 +201,7 @@ def test_a_named_river_is_named_on_hover_in_the_sessions_language():
 def test_a_map_without_hexsides_has_only_the_terrain_toggle():
     view = MapView(hexmap=rectangle_map(5, 4), state=SessionState())
     assert view.layer_names() == ["terrain"]
-    assert not view.hexsides.renderers and view.hexsides.hover not in view.figure.tools
+    assert not view.hexsides.renderers and not [n for n in view.hex_hover.entries() if n.startswith("hexside-")]
     layers = MapLayers(view=view)
     assert "rivers" not in layers.names() and layers.visible() == ["terrain"]
     with pytest.raises(ValueError, match="has no layer 'railways'; allowed: terrain"):
