@@ -15,6 +15,8 @@ layers follow the session's language. Hovering a place names it in that language
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 import pandas as pd
 import panel as pn
@@ -34,6 +36,7 @@ from viewer.views.common.colors import (
 )
 from viewer.views.common.text import label, markdown
 from viewer.views.map.mapview import MapView
+from viewer.views.map.place_labels import LEVELS, label_levels, level_bands, name_widths
 from viewer.views.map.sheets import ZoomControl
 
 #: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
@@ -54,17 +57,24 @@ LAYERS = {
 #: Catalogue key naming what a layer's hover shows.
 HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_areas": "attr.sea_area",
               "chokepoints": "map.chokepoint", "cities": "map.place"}
-#: A hex's width on screen (pixels) from which the names of places other than capitals are drawn.
-CITY_NAMES_PX = 24
-#: Show the place names when the hexes are drawn at least ``px`` wide and the places are shown.
+#: Show each band of place names once the hexes are drawn as wide as its level (pixels) and the
+#: places are shown (viewer/views/map/place_labels.py).
 CITY_NAMES_JS = """
 const span = Math.abs(fig.x_range.end - fig.x_range.start);
 const w = fig.inner_width || 0;
-const on = dots.visible && span > 0 && w > 0 && w / span * hex >= px;
-if (names.visible !== on) names.visible = on;
+if (!(span > 0 && w > 0)) return;
+const px = w / span * hex;
+bands.forEach((b, i) => {
+  const on = dots.visible && px >= levels[i];
+  if (b.visible !== on) b.visible = on;
+});
 """
 #: Layers shown when the view opens (the view's own layers start as the view shows them).
 DEFAULT_ON = ("countries", "cities")
+
+#: Each map's place-name levels (place_labels.label_levels), computed once, forgotten with the map.
+_PLACE_LEVELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
 
 def _text(value) -> str | None:
     if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
@@ -244,29 +254,61 @@ class MapLayers(pn.viewable.Viewer):
         self._place_names = {"en": names, "es": es}
         self.places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
                                          "hover": list(names), "sheet": sheets, "q": qs, "r": rs,
-                                         "size": [7 if m else 4 for m in marks]}, name="map-places")
+                                         "size": [7 if m else 4 for m in marks],
+                                         "fsize": ["8pt" if m else "7.5pt" for m in marks],
+                                         "weight": ["bold" if m else "normal" for m in marks]}, name="map-places")
+        # under the lines and the units ("glyph"), over every hex fill drawn before them
         dots = self.view.figure.scatter(x="x", y="y", size="size", source=self.places, fill_color="#222222",
-                                        line_color="white", name="map-place-dots")
+                                        line_color="white", name="map-place-dots", level="underlay")
         dots.nonselection_glyph = None
-        # the capitals' names are always drawn; the other places' (Kiev, Narvik ...) once the hexes
-        # are large enough for them not to cover each other (CITY_NAMES_JS, in the browser)
-        named = CDSView(filter=BooleanFilter(marks))
-        text = self.view.figure.text(x="x", y="y", text="text", source=self.places, view=named, x_offset=5,
-                                     y_offset=-2, text_font_size="8pt", text_font_style="bold",
-                                     text_color="#222222", name="map-place-names")
-        self.city_names = self.view.figure.text(
-            x="x", y="y", text="text", source=self.places, view=CDSView(filter=BooleanFilter([not m for m in marks])),
-            x_offset=4, y_offset=-2, text_font_size="7.5pt", text_color="#222222", visible=False,
-            name="map-city-names")
-        size = min(s.size for s in self.hexmap.sheets.values())
-        show = CustomJS(args={"fig": self.view.figure, "names": self.city_names, "dots": dots,
-                              "hex": float(size) * 3 ** 0.5, "px": CITY_NAMES_PX}, code=CITY_NAMES_JS)
+        # each name from the zoom at which it covers no more important one (place_labels): one
+        # text glyph per band of zooms, switched on and off by the browser (CITY_NAMES_JS)
+        hexw = min(s.size for s in self.hexmap.sheets.values()) * 3 ** 0.5
+        levels = _PLACE_LEVELS.get(self.hexmap)
+        if levels is None:  # once per map (a shared map serves every session)
+            ranks = np.asarray([self._place_rank(kinds[n], n) for n in names])
+            order = np.argsort(ranks, kind="stable")
+            widths = name_widths([[n, e] for n, e in zip(names, es)], marks)
+            levels = np.empty(len(names))
+            levels[order] = label_levels(np.asarray(xs)[order] / hexw, np.asarray(ys)[order] / hexw, widths[order])
+            _PLACE_LEVELS[self.hexmap] = levels
+        self.place_levels = dict(zip(names, levels.tolist()))
+        bands = level_bands(levels)
+        self.name_bands: list = []
+        self._band_px: list[float] = []
+        for band, px in enumerate(LEVELS):
+            rows = bands == band
+            if not rows.any():
+                continue
+            rend = self.view.figure.text(x="x", y="y", text="text", source=self.places,
+                                         view=CDSView(filter=BooleanFilter(rows.tolist())), x_offset=5, y_offset=-2,
+                                         text_color="#222222", text_font_size="fsize", text_font_style="weight",
+                                         visible=band == 0, name=f"map-place-names-{band}", level="underlay")
+            self.name_bands.append(rend)
+            self._band_px.append(px)
+        text = self.name_bands[0]
+        show = CustomJS(args={"fig": self.view.figure, "bands": self.name_bands[1:], "levels": self._band_px[1:],
+                              "dots": dots, "hex": float(hexw)}, code=CITY_NAMES_JS)
         for rng in (self.view.figure.x_range, self.view.figure.y_range):
             rng.js_on_change("start", show)
             rng.js_on_change("end", show)
         dots.js_on_change("visible", show)
         self._city_renderers = [dots, text]
         self.view.hex_hover.add("cities", [dots], field="hover", join="; ", rank=0)
+
+    def _place_rank(self, kinds: list[str], name: str) -> int:
+        """A place's rank for its name (0 first): a major power's capital, another capital, a
+        city, a port."""
+        if "capital" in kinds:
+            return 0 if name in self._major_capitals else 1
+        return 2 if "city" in kinds else 3
+
+    @property
+    def _major_capitals(self) -> set[str]:
+        r = self._regions
+        if not {"capital", "status"} <= set(r.columns):
+            return set()
+        return set(r.loc[(r["kind"] == "country") & (r["status"] == "major"), "capital"].dropna())
 
     # ------------------------------------------------------------------ behaviour
     def names(self) -> dict[str, str]:

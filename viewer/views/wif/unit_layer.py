@@ -2,7 +2,7 @@
 abbreviation of its type and, when the scenario gives them, its printed factors (``5-4``), and a
 ring showing its supply state (WiF 2.4).
 
-Counters are drawn in data units (a square a little smaller than the hex, rings and stack offsets
+Counters are drawn in data units (squares, four to a hex, side by side in a stack; their rings
 likewise), so they grow and shrink with the hexes as the map is zoomed; the type and factors are
 text, whose size the browser sets from the counters' size on screen (:data:`TEXT_SIZE_JS`; hidden
 when too small to read). A flipped (face-down) unit is drawn as an outline: white, hatched and
@@ -45,12 +45,25 @@ SELECTED_LINE = "#d7263d"
 FLIPPED_FILL = "#ffffff"
 FLIPPED_TEXT = "#222222"
 FLIPPED_HATCH = "right_diagonal_line"
-#: Side of a counter, radius of its supply ring and offset of the n-th unit in a stack, as
-#: fractions of the hex size (its centre-to-corner distance).
-COUNTER_SIDE = 0.95
-RING_RADIUS = 0.74
-STACK_STEP = 0.28
-_STACK_OFFSETS = ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+#: Side of a counter and radius of its supply ring, as fractions of the hex size (its
+#: centre-to-corner distance): four counters fit in a hex side by side.
+COUNTER_SIDE = 0.62
+RING_RADIUS = 0.47
+#: Where the units of a stack of n go, as fractions of the hex size: one in the middle, two side
+#: by side, three or four in a square, more in a 3 x 3 grid (the tenth on the first, a little off).
+_GRID2 = ((-0.34, 0.0), (0.34, 0.0))
+_GRID4 = ((-0.34, 0.34), (0.34, 0.34), (-0.34, -0.34), (0.34, -0.34))
+_GRID9 = tuple((dx, dy) for dy in (0.5, 0.0, -0.5) for dx in (-0.5, 0.0, 0.5))
+
+
+def stack_offset(slot: int, count: int) -> tuple[float, float]:
+    """Offset of the ``slot``-th of ``count`` units in one hex, in hex sizes."""
+    if count == 1:
+        return (0.0, 0.0)
+    grid = _GRID2 if count == 2 else _GRID4 if count <= 4 else _GRID9
+    dx, dy = grid[slot % len(grid)]
+    extra = 0.08 * (slot // len(grid))
+    return (dx + extra, dy - extra)
 #: The type's and factors' distances above and below the counter's centre and the text's
 #: height, as fractions of the counter's side; text smaller than MIN_TEXT_PX is hidden.
 TYPE_RISE, FACTORS_DROP, TEXT_HEIGHT = 0.17, 0.22, 0.34
@@ -119,7 +132,7 @@ class UnitLayer:
                                 line_color="ring", line_width=3, name="scenario-unit-rings")
         self.markers = fig.rect(x="x", y="y", width="w", height="w", source=self.source, fill_color="fill",
                                 line_color="line", line_width=2, hatch_pattern="hatch", hatch_color="color",
-                                hatch_alpha=0.6, hatch_scale=6, hatch_weight=1.5, name="scenario-unit-markers")
+                                hatch_alpha=0.35, hatch_scale=8, hatch_weight=1.5, name="scenario-unit-markers")
         self.texts = fig.text(x="x", y="ty", text="text", source=self.source, text_align="center",
                               text_baseline="middle", text_font_size="7pt", text_color="text_color",
                               text_font_style="bold", name="scenario-unit-texts")
@@ -158,7 +171,8 @@ class UnitLayer:
         hexes = hexmap.hexes
         sheets = hexes["sheet"].to_numpy(dtype=str)[rows]
         size = np.array([self._sheet_size[s] for s in sheets])
-        offsets = np.asarray(_STACK_OFFSETS, dtype=float)[slot % len(_STACK_OFFSETS)] * STACK_STEP * size[:, None]
+        offsets = np.array([stack_offset(int(k), int(c)) for k, c in zip(slot, counts[inverse])]).reshape(-1, 2)
+        offsets = offsets * size[:, None]
         x, y = self._centres(rows)
         x, y = x + offsets[:, 0], y + offsets[:, 1]
         side = COUNTER_SIDE * size
