@@ -61,7 +61,8 @@ HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_
 #: places are shown (viewer/views/map/place_labels.py).
 CITY_NAMES_JS = """
 const span = Math.abs(fig.x_range.end - fig.x_range.start);
-const w = fig.inner_width || 0;
+let w = 0;
+try { w = fig.inner_width; } catch (e) { return; }  // not laid out yet
 if (!(span > 0 && w > 0)) return;
 const px = w / span * hex;
 bands.forEach((b, i) => {

@@ -48,7 +48,8 @@ OVERLAY_LEGEND_COLUMNS = 2
 #: Widen the x or y span so that one data unit is as long across as up (square hexes).
 ASPECT_JS = """
 if (fig._aspect_busy) return;
-const w = fig.inner_width || 0, h = fig.inner_height || 0;
+let w = 0, h = 0;
+try { w = fig.inner_width; h = fig.inner_height; } catch (e) { return; }  // not laid out yet
 const xr = fig.x_range, yr = fig.y_range;
 const xs = xr.end - xr.start, ys = yr.end - yr.start;
 if (!(w > 0 && h > 0 && xs > 0 && ys > 0)) return;

@@ -71,7 +71,8 @@ MIN_TEXT_PX = 5
 #: The counters' text size from their size on screen (pixels per data unit times the side).
 TEXT_SIZE_JS = """
 const span = Math.abs(fig.x_range.end - fig.x_range.start);
-const w = fig.inner_width || 0;
+let w = 0;
+try { w = fig.inner_width; } catch (e) { return; }  // not laid out yet
 if (!(span > 0 && w > 0)) return;
 const fs = Math.min(16, Math.floor(w / span * side * height));
 const on = fs >= min_px;
