@@ -45,15 +45,17 @@ function rows(ds, sheet) {
   }
   return ds._hexidx.get((data.sheet === undefined ? '' : sheet) + ',' + q + ',' + r) || [];
 }
-function sides(data, e) {   // the segments whose middle is on this hex's edge (hexsides, rails)
+function sides(data, e) {   // segments whose middle is on this hex's edge (hexsides, rails), or ends in it
+
   const size = sizes[s], pointy = orients[s] === 'pointytop', k = Math.sqrt(3);
   const cx = pointy ? size * k * (q + r / 2) : size * 1.5 * q;
   const cy = pointy ? -size * 1.5 * r : -size * k * (r + q / 2);
   const out = [], X0 = data.x0, Y0 = data.y0, X1 = data.x1, Y1 = data.y1, N = data[e.name_field];
+  const near = (x, y, d) => (x - cx) * (x - cx) + (y - cy) * (y - cy) < d * d;
   for (let j = 0; j < X0.length; j++) {
-    const dx = (X0[j] + X1[j]) / 2 - cx, dy = (Y0[j] + Y1[j]) / 2 - cy;
-    if (dx * dx + dy * dy < size * size)
-      out.push(N && N[j] ? data[e.field][j] + ' (' + N[j] + ')' : data[e.field][j]);
+    const hit = e.kind === 'ends' ? near(X0[j], Y0[j], size / 4) || near(X1[j], Y1[j], size / 4)
+                                  : near((X0[j] + X1[j]) / 2, (Y0[j] + Y1[j]) / 2, size);
+    if (hit) out.push(N && N[j] ? data[e.field][j] + ' (' + N[j] + ')' : data[e.field][j]);
   }
   return out;
 }
@@ -62,7 +64,7 @@ for (const e of entries) {
   if (!rend || !rend.visible || (e.shown && !e.shown.visible)) continue;
   const data = rend.data_source.data;
   const names = e.mapper ? e.mapper.tags : e.names;
-  const found = e.kind === 'sides' ? sides(data, e) : rows(rend.data_source, s).map(j => data[e.field][j]);
+  const found = e.kind !== 'rows' ? sides(data, e) : rows(rend.data_source, s).map(j => data[e.field][j]);
   const values = [];
   for (const c of found) {
     const v = names && names.length ? names[c] : c;
@@ -92,7 +94,7 @@ class HexHover:
 
     def add(self, name: str, renderers, field: str = "label", title: str = "", mapper=None,
             names: list[str] | None = None, shown=None, join: str = ", ", rank: int = 2,
-            sides: bool = False, name_field: str = "") -> None:
+            sides: bool = False, name_field: str = "", ends: bool = False) -> None:
         """Say, for a hovered hex, what layer ``name`` holds there: the ``field`` of its rows (a
         code's name from ``mapper.tags`` or ``names``), after ``title``, when the layer is drawn.
 
@@ -102,11 +104,12 @@ class HexHover:
         ``rank``: lines of lower rank come first (0 the map's regions, 1 the weather, 2 the
         game's overlays, 3 the units). ``sides``: a segment source (``x0 … y1``, one renderer):
         the rows whose middle lies on the hex's edge, a hexside feature or a railway, with their
-        ``name_field`` (a river's name) in brackets.
+        ``name_field`` (a river's name) in brackets. ``ends``: a segment source whose rows start
+        or end in the hex (the joins and links between sheets).
         """
         entry = {"name": name, "renderers": list(renderers), "field": field, "title": title,
                  "names": list(names or []), "join": join, "rank": rank,
-                 "kind": "sides" if sides else "rows", "name_field": name_field}
+                 "kind": "ends" if ends else "sides" if sides else "rows", "name_field": name_field}
         if mapper is not None:
             entry["mapper"] = mapper
         if shown is not None:

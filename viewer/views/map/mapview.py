@@ -198,6 +198,8 @@ class MapView(pn.viewable.Viewer):
             self.hex_hover.add(f"hexside-{layer}", rends[:1], sides=True, rank=1,
                                name_field="name" if self.hexsides.has_names else "")
         self.links = SheetLinks(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
+        for layer, rend in self.links.renderers.items():  # "Map join: ..." for the hexes it joins
+            self.hex_hover.add(f"links-{layer}", [rend], ends=True, rank=1)
         self.legend.items = (self.legend_items + list(self.hexsides.legend_items.values())
                               + list(self.links.legend_items.values()))
 
@@ -298,6 +300,8 @@ class MapView(pn.viewable.Viewer):
             item.label = {"value": label(f"terrain.{name}", lang)}
         self.hexsides.relabel(lang)
         self.links.relabel(lang)
+        for layer in self.links.renderers:
+            self.hex_hover.update(f"links-{layer}", title=label("map.edge", lang))
         if hasattr(self, "overlays"):
             self.overlays.relabel()
 
