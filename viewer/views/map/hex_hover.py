@@ -126,6 +126,12 @@ class HexHover:
             entry["names"] = list(names)
         self._send()
 
+    def retitle(self, titles: dict[str, str]) -> None:
+        """Rename several layers' lines at once (one message), e.g. on a language switch."""
+        for name, title in titles.items():
+            self._entries[name]["title"] = title
+        self._send()
+
     def relabel(self, hex_title: str, terrain_title: str, terrain_names: list[str]) -> None:
         """The first two lines' titles and the terrain names, in the page's language."""
         self.formatter.args = dict(self.formatter.args, titles={"hex": hex_title, "terrain": terrain_title},

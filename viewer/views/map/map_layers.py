@@ -368,9 +368,8 @@ class MapLayers(pn.viewable.Viewer):
         self.toggles.options = self._options()
         self.toggles.value = value
         self._title.object = f"**{label('map.layers', lang)}**"
-        for name, key in HOVER_KEYS.items():
-            if name in self.view.hex_hover.entries():
-                self.view.hex_hover.update(name, title=label(key, lang))
+        self.view.hex_hover.retitle({name: label(key, lang) for name, key in HOVER_KEYS.items()
+                                     if name in self.view.hex_hover.entries()})
         kinds = {"countries": "country", "sea_areas": "sea_area"}
         for name, codes in self._codes.items():
             if name == "climate":

@@ -300,8 +300,8 @@ class MapView(pn.viewable.Viewer):
             item.label = {"value": label(f"terrain.{name}", lang)}
         self.hexsides.relabel(lang)
         self.links.relabel(lang)
-        for layer in self.links.renderers:
-            self.hex_hover.update(f"links-{layer}", title=label("map.edge", lang))
+        if self.links.renderers:
+            self.hex_hover.retitle({f"links-{layer}": label("map.edge", lang) for layer in self.links.renderers})
         if hasattr(self, "overlays"):
             self.overlays.relabel()
 
