@@ -159,9 +159,13 @@ def test_hexside_segments_run_along_the_shared_hexside(layers):
 def test_hover_names_the_feature_from_its_label_column(layers):
     view = layers.view
     layers.show("railways")
-    hover = view.hexsides.hover
-    assert hover.tooltips == [("Map feature", "@label")]
-    assert set(hover.renderers) == {r[0] for r in view.hexsides.renderers.values()}
+    # one hover box, the hex's: each hexside layer is one of its lines, read from the label column
+    entries = view.hex_hover.entries()
+    for layer, rends in view.hexsides.renderers.items():
+        entry = entries[f"hexside-{layer}"]
+        assert entry["kind"] == "sides" and entry["field"] == "label" and entry["renderers"] == rends[:1]
+    drawn = {r for rends in view.hexsides.renderers.values() for r in rends}
+    assert not [t for t in view.figure.tools if type(t).__name__ == "HoverTool" and drawn & set(t.renderers)]
     assert set(view.hexsides.sources["railways"].data["label"]) == {"Railway"}
     others = view.hexsides.sources["hexsides"].data
     assert set(others["label"]) == {"Strait", "Alpine hexside", "Lake hexside", "All-sea hexside"}
@@ -169,7 +173,6 @@ def test_hover_names_the_feature_from_its_label_column(layers):
     assert set(np.asarray(others["label"])[alpine]) == {"Alpine hexside"}
     view.state.lang = "es"
     try:
-        assert hover.tooltips == [("Elemento del mapa", "@label")]
         assert set(view.hexsides.sources["railways"].data["label"]) == {"Ferrocarril"}
         assert set(view.hexsides.sources["rivers"].data["label"]) == {"Río"}
         others = view.hexsides.sources["hexsides"].data
@@ -190,16 +193,15 @@ def test_a_named_river_is_named_on_hover_in_the_sessions_language():
     view = MapView(hexmap=named, state=SessionState())
     data = view.hexsides.sources["rivers"].data
     assert list(data["name"]) == ["Rhine", "Rhine, Meuse"]  # a hexside two rivers share names both
-    assert view.hexsides.hover.tooltips[-1] == ("Name", "@name")
+    assert view.hex_hover.entries()["hexside-rivers"]["name_field"] == "name"  # "River (Rhine)" on hover
     view.state.lang = "es"
     assert list(view.hexsides.sources["rivers"].data["name"]) == ["Rin", "Rhine, Meuse"]  # no Spanish name given
-    assert view.hexsides.hover.tooltips[-1] == ("Nombre", "@name")
 
 
 def test_a_map_without_hexsides_has_only_the_terrain_toggle():
     view = MapView(hexmap=rectangle_map(5, 4), state=SessionState())
     assert view.layer_names() == ["terrain"]
-    assert not view.hexsides.renderers and view.hexsides.hover not in view.figure.tools
+    assert not view.hexsides.renderers and not [n for n in view.hex_hover.entries() if n.startswith("hexside-")]
     layers = MapLayers(view=view)
     assert "rivers" not in layers.names() and layers.visible() == ["terrain"]
     with pytest.raises(ValueError, match="has no layer 'railways'; allowed: terrain"):

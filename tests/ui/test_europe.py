@@ -159,6 +159,72 @@ def test_the_board_takes_most_of_the_width_with_the_layers_beside_it(server, wat
     assert layers is not None and layers["x"] >= left + frame_w and layers["x"] + layers["width"] <= width
 
 
+# The place-name band that draws ``name`` and whether the page shows it now.
+_NAME_SHOWN = """(name) => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const src = doc.get_model_by_name('map-places');
+    const i = src.data.text.indexOf(name);
+    if (i < 0) return null;
+    for (const r of plot.renderers)
+      if (r.name && r.name.startsWith('map-place-names-') && r.view.filter.booleans[i]) return r.visible;
+  }
+  return null;
+}"""
+
+
+def test_one_hover_box_names_the_hex_and_kiev_is_labelled(server, watched, europe):
+    """One box answers for the hovered hex (its label, terrain, country and place), in the page's
+    language; Kiev's name is drawn at the whole map's zoom."""
+    page = open_page(watched, server[0] + "/wif?lang=es")
+    page.wait_for_function(f"() => ({_LAYER_STATE})('countries').every(([v, n]) => v && n > 1000)",
+                           timeout=30000)
+    page.wait_for_function(f"() => ({_NAME_SHOWN})('Kiev') === true", timeout=30000)
+    f = europe.features
+    row = f[f["name"] == "Warsaw"].iloc[0]
+    warsaw = (row["sheet"], int(row["q"]), int(row["r"]))
+    sx, sy = europe_hex_xy(page, warsaw)
+    page.mouse.move(sx + 1, sy + 1)
+    box = page.locator(".hex-hover")
+    box.first.wait_for(timeout=20000)
+    text = box.first.inner_text()
+    assert text.startswith(f"Hexágono: {europe.label(warsaw)}") and "Terreno: " in text
+    assert "País: Polonia" in text and "Lugar: Varsovia" in text
+    assert box.count() == 1  # the layers do not each open a box of their own
+    assert watched.errors == []
+
+
+def test_counters_grow_with_the_zoom_and_show_their_factors(server, watched, tmp_path):
+    scenario = tmp_path / "counters.yaml"
+    scenario.write_text('map: europe\nname: Counters\nunits:\n'
+                        '- {id: g1, type: INF, power: Germany, hex: "3821", factors: [5, 4]}\n'
+                        '- {id: g2, type: ARM, power: Germany, hex: "3821", face_up: false}\n')
+    page = open_page(watched, server[0] + "/wif")
+    page.locator(".scenario-file input[type=file]").first.set_input_files(str(scenario))
+    units = """() => { for (const d of Bokeh.documents) { const s = d.get_model_by_name('scenario-units');
+      const p = d.get_model_by_name('hexmap');
+      if (s && p) { const t = p.renderers.find(r => r.name === 'scenario-unit-texts');
+        return {n: s.data.id.length, factors: s.data.factors, hatch: s.data.hatch,
+                size: t.glyph.text_font_size.value ?? t.glyph.text_font_size, shown: t.visible,
+                x: s.data.x[0], y: s.data.y[0]}; } } return null; }"""
+    page.wait_for_function(f"() => {{ const u = ({units})(); return u && u.n === 2; }}", timeout=30000)
+    before = page.evaluate(units)
+    assert before["factors"] == ["5-4", ""] and before["hatch"][0] == " " and before["hatch"][1] != " "
+    assert not before["shown"]  # too small to read at the whole map's zoom
+    span = "() => { for (const d of Bokeh.documents) { const p = d.get_model_by_name('hexmap'); " \
+           "if (p) return p.x_range.end - p.x_range.start; } return null; }"
+    for _ in range(6):  # the wheel over the counters, as a player zooms in
+        sx, sy = page.evaluate(_SCREEN_XY, [before["x"], before["y"]])
+        width = page.evaluate(span)
+        page.mouse.move(sx, sy)
+        page.mouse.wheel(0, -200)
+        page.wait_for_function(f"() => ({span})() < {width} * 0.95", timeout=20000)
+    after = wait_until(lambda: (lambda u: u if u["shown"] else None)(page.evaluate(units)))
+    assert int(str(after["size"]).removesuffix("px")) >= 8  # the text grew with the counters
+    assert watched.errors == []
+
+
 _NUMBERS = """() => {
   for (const doc of Bokeh.documents) {
     const src = doc.get_model_by_name('map-hex-numbers');

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("playwright")
 
 from viewer.board import load_map
+from viewer.board.layout import sheet_layout, view_bounds
 from viewer.views.wif.weather import WEATHER_COLORS
 
 from tests.ui.browser import WAIT, open_page
@@ -101,3 +102,34 @@ def test_a_wrong_map_name_names_the_allowed_maps_and_shows_europe(server, watche
     page.get_by_text("europe, wif-world").first.wait_for(timeout=WAIT)
     drawn = page.evaluate(_SHEETS)
     assert list(drawn["sheets"]) == ["europe"]
+
+
+# Data units per screen pixel across and up the map figure's frame.
+_UNITS_PER_PX = """() => {
+  for (const doc of Bokeh.documents) {
+    const p = doc.get_model_by_name('hexmap');
+    if (p) return [(p.x_range.end - p.x_range.start) / p.inner_width, (p.y_range.end - p.y_range.start) / p.inner_height,
+                   p.x_range.start, p.x_range.end, p.y_range.start, p.y_range.end];
+  }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize("lang, name, sheet", [("en", "asia", "Asia (230 km a hex)"),
+                                               ("es", "pacific", "Pacífico (230 km por hexágono)")])
+def test_zoom_to_a_map_keeps_the_hexes_regular(server, watched, lang, name, sheet):
+    """"Zoom to map" shows the sheet whole with hexes as wide as high: one data unit is as many
+    pixels across as up (the sheet's bounds widened to the board's shape)."""
+    world = load_map("wif-world")
+    page = open_page(watched, server[0] + f"/wif?map=wif-world&lang={lang}")
+    select = page.locator(".map-zoom select").first
+    select.wait_for(timeout=WAIT)
+    before = page.evaluate(_UNITS_PER_PX)
+    select.select_option(label=sheet)
+    page.wait_for_function(f"() => {{ const u = ({_UNITS_PER_PX})(); return u && u[2] !== {before[2]}"
+                           " && Math.abs(u[0] / u[1] - 1) < 0.02; }", timeout=WAIT)
+    across, up, x0, x1, y0, y1 = page.evaluate(_UNITS_PER_PX)
+    assert across == pytest.approx(up, rel=0.02)
+    bx0, bx1, by0, by1 = view_bounds(world, sheet_layout(world), name)
+    assert x0 <= bx0 + 1 and bx1 - 1 <= x1 and y0 <= by0 + 1 and by1 - 1 <= y1  # the whole sheet in view
+    assert watched.errors == []

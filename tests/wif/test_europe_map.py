@@ -209,7 +209,7 @@ def test_layer_names_follow_the_language(layers):
         assert "Alemania" in countries and "Germany" not in countries
         seas = layers.texts["sea_areas"][0][0].data["text"]
         assert "Mar del Norte" in seas
-        assert layers.hovers["cities"].tooltips[0][0] == "Lugar"
+        assert layers.view.hex_hover.entries()["cities"]["title"] == "Lugar"
     finally:
         state.lang = "en"
     assert "Warsaw" in layers.places.data["text"]

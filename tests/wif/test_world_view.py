@@ -117,6 +117,10 @@ def test_one_join_line_per_sheet_join_edge_from_centre_to_centre(fixture, reques
     east = list(hexmap.sheets.values())[1]
     assert abs(np.mean(np.asarray(data["y1"]) - np.asarray(data["y0"]))) < 1.5 * east.size
     assert "joins" in view.layer_names()
+    # the join is a line of the hovered hex's one box (a segment starting or ending in the hex)
+    entry = view.hex_hover.entries()["links-joins"]
+    assert entry["kind"] == "ends" and entry["renderers"] == [view.links.renderers["joins"]]
+    assert [t for t in view.figure.tools if type(t).__name__ == "HoverTool"] == [view.hover]
     view.show_layer("joins", False)
     assert not view.layer_visible("joins")
 

@@ -20,7 +20,9 @@ TOP_KEYS = ("map", "name", "notes", "rule_refs", "weather", "options", "sides", 
             "conquered", "at_war", "neutral", "cooperation", "control", "held_by_enemy_this_turn",
             "units")
 UNIT_KEYS = ("id", "type", "power", "home", "face_up", "white_flag", "hex", "sea_area", "section",
-             "air_to_sea", "name", "invading", "paradropping", "floatplane", "points")
+             "air_to_sea", "name", "invading", "paradropping", "floatplane", "points", "factors")
+#: At most this many factors on one counter.
+MAX_FACTORS = 6
 _BOOL_FIELDS = ("face_up", "white_flag", "invading", "paradropping", "floatplane")
 
 
@@ -286,7 +288,8 @@ class _Loader:
         key, sea, section = self._place(item, where, utype)
         fields = {f: item[f] for f in _BOOL_FIELDS + ("air_to_sea", "points") if f in item}
         return Unit(id=str(uid), type=utype, power=power, home=home, hex=key, sea_area=sea, section=section,
-                    name=(str(item["name"]) if item.get("name") is not None else None), **fields)
+                    name=(str(item["name"]) if item.get("name") is not None else None),
+                    factors=_factors(item.get("factors"), f"{where}.factors"), **fields)
 
     def _place(self, item, where, utype):
         hex_label, sea, section = item.get("hex"), item.get("sea_area"), item.get("section")
@@ -310,6 +313,19 @@ class _Loader:
         if section is not None and (isinstance(section, bool) or section not in SECTIONS):
             raise S.ScenarioError(f"{where}.section", f"unknown sea-box section {section!r} (WiF 11.4)", list(SECTIONS))
         return None, sea, section
+
+
+def _factors(value, where: str) -> tuple[int, ...]:
+    """A counter's printed factors: a list of whole numbers >= 0, left to right (none: empty)."""
+    if value is None:
+        return ()
+    allowed = f"a list of 1 to {MAX_FACTORS} whole numbers >= 0, as printed left to right, e.g. [5, 4]"
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_FACTORS:
+        raise S.ScenarioError(where, f"factors must be a list of 1 to {MAX_FACTORS} numbers, got {value!r}", allowed)
+    for i, v in enumerate(value):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise S.ScenarioError(f"{where}[{i}]", f"a factor must be a whole number >= 0, got {v!r}", allowed)
+    return tuple(value)
 
 
 def load_scenario(source, hexmap=None, origin: str = "scenario") -> S.Scenario:
@@ -375,6 +391,8 @@ def _unit_out(u: Unit, to_label) -> dict:
     for f in _BOOL_FIELDS + ("air_to_sea", "points"):
         if getattr(u, f) != getattr(defaults, f):
             d[f] = getattr(u, f)
+    if u.factors:
+        d["factors"] = list(u.factors)
     return d
 
 

@@ -93,7 +93,8 @@ class Unit:
     ``sea_area`` and a sea-box ``section`` instead (WiF 2.1.2, 11.4). ``power`` is the major
     power or minor country the unit belongs to; ``home`` its home country when it differs
     (e.g. a Commonwealth unit from Canada, WiF 2.5). ``invading`` and ``paradropping`` mark
-    units landing this impulse, which have no ZOC and stack apart (WiF 2.2, 2.3.1).
+    units landing this impulse, which have no ZOC and stack apart (WiF 2.2, 2.3.1). ``factors``
+    are the numbers printed on the counter, left to right, when the scenario gives them.
     """
 
     id: str
@@ -111,6 +112,9 @@ class Unit:
     paradropping: bool = False
     floatplane: bool = False
     points: int = 1
+    #: The factors printed on the counter, left to right, as the scenario gives them (empty when
+    #: it gives none: the viewer never makes them up).
+    factors: tuple[int, ...] = ()
 
     @property
     def category(self) -> str:

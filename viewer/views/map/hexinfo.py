@@ -1,4 +1,8 @@
-"""The info panel: the selected hex's label, terrain, attributes and hexside features.
+"""The info panel: the selected hex's label, terrain, attributes and hexside features, and what
+the game's views add about it (on /wif its weather and the units in it: :meth:`HexInfo.add_rows`).
+
+The panel is two Markdown panes whose text is replaced on a click or a change: no Panel model is
+made after the panel is built.
 
 Each hexside feature of the hex (WiF 2.1.1) is one row naming the feature and the neighbours
 across it: a river towards 2712 and 2713, a railway to 2811 (rail-connected hexes, WiF 11.10).
@@ -30,7 +34,18 @@ class HexInfo(pn.viewable.Viewer):
         self._title = markdown("", margin=(0, 10))
         self.table = markdown("", css_classes=["hex-info"], margin=(0, 10))
         self._layout = pn.Column(self._title, self.table, width=300, css_classes=["hex-info-panel"])
+        self._providers: list = []
         self.state.param.watch(self._refresh, ["selected", "lang"])
+        self._refresh()
+
+    def add_rows(self, provider) -> None:
+        """Show the rows ``provider(key, lang) -> [(label, value), ...]`` gives for the selected
+        hex ``key``, after the map's attributes; call :meth:`refresh` when what it reads changes."""
+        self._providers.append(provider)
+        self._refresh()
+
+    def refresh(self) -> None:
+        """Re-read every row of the selected hex (the panes' text only)."""
         self._refresh()
 
     def rows(self, lang: str | None = None) -> list[tuple[str, str]]:
@@ -52,6 +67,8 @@ class HexInfo(pn.viewable.Viewer):
             prefixes = _VALUE_PREFIX.get(column, ())
             shown = label_any([f"{p}.{value}" for p in prefixes], lang, self._region_name(column, value, lang))
             rows.append((label(f"attr.{column}", lang), shown))
+        for provider in self._providers:
+            rows.extend(provider(key, lang))
         flags = [label(f"attr.{f}", lang) for f in _FLAGS if bool(attrs.get(f))]
         if flags:
             rows.append((label("ui.flags", lang), ", ".join(flags)))
@@ -95,7 +112,7 @@ class HexInfo(pn.viewable.Viewer):
             self.table.object = ""
             return
         self._title.object = f"### {label('ui.hex', lang)} {rows[0][1]}"
-        body = "\n".join(f"| {k} | {v} |" for k, v in rows)
+        body = "\n".join(f"| {_cell(k)} | {_cell(v)} |" for k, v in rows)
         self.table.object = f"| | |\n|---|---|\n{body}"
 
     def __panel__(self):
@@ -111,3 +128,8 @@ def _own_name(row: dict, lang: str) -> str:
             return value.replace(";", ", ")
     return ""
 
+
+
+def _cell(text) -> str:
+    """A value as one Markdown table cell (a "|" would end the cell)."""
+    return str(text).replace("|", "\\|").replace("\n", " ")

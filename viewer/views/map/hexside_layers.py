@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from bokeh.models import ColumnDataSource, GlyphRenderer, HoverTool, LegendItem
+from bokeh.models import ColumnDataSource, GlyphRenderer, LegendItem
 
 from viewer import hexgrid
 from viewer.board import HexMap
@@ -126,10 +126,7 @@ class HexsideLayers:
                 self.features_of[layer] = rows["feature"].to_numpy(dtype=str)
                 self._columns[layer] = segments(hexmap, shifts, rows, along_hexside=layer in HEXSIDE_LAYERS)
                 self._draw(figure, layer)
-        # to the left of the pointer: the hex's own tooltips (hex, terrain, country …) open to its right
-        self.hover = HoverTool(renderers=[r[0] for r in self.renderers.values()], tooltips=[], attachment="left")
-        if self.renderers:
-            figure.add_tools(self.hover)
+        # named in the hovered hex's one box (viewer.views.map.hex_hover), not a box of their own
         self.relabel(lang)
         for layer in self.layers():
             self.show(layer, layer in self._visible)
@@ -198,7 +195,8 @@ class HexsideLayers:
         (self._visible.add if on else self._visible.discard)(layer)
 
     def relabel(self, lang: str) -> None:
-        """Hover and legend names in ``lang``: each feature's label, a river's own name."""
+        """Hover and legend names in ``lang``: each feature's label, a river's own name (the
+        source's ``label`` and ``name`` columns, which the hex's hover box shows)."""
         names = {f: label(f"hexside.{f}", lang) for f in self.legend_items}
         for f, item in self.legend_items.items():
             item.label = {"value": names[f]}
@@ -211,7 +209,3 @@ class HexsideLayers:
             cols.update(new)
             if layer in self._filled:  # only the re-worded columns go out, never the segments
                 self.sources[layer].data.update(new)
-        tips = [(label("map.hexside_feature", lang), "@label")]
-        if self.has_names:
-            tips.append((label("map.hexside_name", lang), "@name"))
-        self.hover.tooltips = tips

@@ -15,11 +15,13 @@ layers follow the session's language. Hovering a place names it in that language
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 import pandas as pd
 import panel as pn
 import param
-from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, HoverTool
+from bokeh.models import BooleanFilter, CDSView, ColumnDataSource, CustomJS
 
 from viewer import hexgrid
 from viewer.views.common.colors import (
@@ -34,6 +36,7 @@ from viewer.views.common.colors import (
 )
 from viewer.views.common.text import label, markdown
 from viewer.views.map.mapview import MapView
+from viewer.views.map.place_labels import LEVELS, label_levels, level_bands, name_widths
 from viewer.views.map.sheets import ZoomControl
 
 #: The layers, in toggle order: layer name -> catalogue key of its toggle and legend entry.
@@ -53,9 +56,26 @@ LAYERS = {
 }
 #: Catalogue key naming what a layer's hover shows.
 HOVER_KEYS = {"countries": "attr.country", "climate": "attr.climate_zone", "sea_areas": "attr.sea_area",
-              "chokepoints": "map.chokepoint"}
+              "chokepoints": "map.chokepoint", "cities": "map.place"}
+#: Show each band of place names once the hexes are drawn as wide as its level (pixels) and the
+#: places are shown (viewer/views/map/place_labels.py).
+CITY_NAMES_JS = """
+const span = Math.abs(fig.x_range.end - fig.x_range.start);
+let w = 0;
+try { w = fig.inner_width; } catch (e) { return; }  // not laid out yet
+if (!(span > 0 && w > 0)) return;
+const px = w / span * hex;
+bands.forEach((b, i) => {
+  const on = dots.visible && px >= levels[i];
+  if (b.visible !== on) b.visible = on;
+});
+"""
 #: Layers shown when the view opens (the view's own layers start as the view shows them).
 DEFAULT_ON = ("countries", "cities")
+
+#: Each map's place-name levels (place_labels.label_levels), computed once, forgotten with the map.
+_PLACE_LEVELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
 
 def _text(value) -> str | None:
     if value is None or (isinstance(value, float) and np.isnan(value)) or value is pd.NA:
@@ -86,7 +106,6 @@ class MapLayers(pn.viewable.Viewer):
         self._spanish = ({(str(k), str(n)): str(es) for k, n, es in zip(r["kind"], r["name"], r["name_es"]) if _text(es)}
                          if "name_es" in r.columns else {})
         self.texts: dict[str, list] = {}
-        self.hovers: dict[str, HoverTool] = {}
         self._codes: dict[str, list[str]] = {}
         # overlays other views added before these layers (e.g. the weather layer) get a toggle too,
         # named by their legend key and starting as they are
@@ -133,15 +152,7 @@ class MapLayers(pn.viewable.Viewer):
             name, h["sheet"].to_numpy(dtype=object), h["q"].to_numpy(), h["r"].to_numpy(), kinds.codes,
             [colors.get(c, "#cccccc") for c in self._codes[name]], alpha=alpha, legend_key=LAYERS[name],
             names=self._codes[name], deferred=name not in DEFAULT_ON)
-        hover = HoverTool(renderers=list(layer.renderers), tooltips=[("", "@code{custom}")],
-                          formatters={"@code": self.overlays.code_names(name)})
-        self.view.figure.add_tools(hover)
-        self.hovers[name] = hover
-
-    def _add_hover(self, name: str, renderers, field: str = "@label") -> None:
-        hover = HoverTool(renderers=list(renderers), tooltips=[("", field)])
-        self.view.figure.add_tools(hover)
-        self.hovers[name] = hover
+        self.view.hex_hover.add(name, layer.renderers, field="code", mapper=layer.mapper, rank=0)
 
     # ------------------------------------------------------------------ layers
     def _country_color(self, row) -> str:
@@ -219,7 +230,7 @@ class MapLayers(pn.viewable.Viewer):
         layer = self.overlays.add("chokepoints", legend_key=LAYERS["chokepoints"], hexes=keys,
                                   color=CHOKEPOINT_COLOR, alpha=0.8, label=labels)
         self._choke_names = names
-        self._add_hover("chokepoints", layer.renderers)
+        self.view.hex_hover.add("chokepoints", layer.renderers, rank=0)
 
     def _draw_cities(self):
         f = self.hexmap.features
@@ -227,29 +238,78 @@ class MapLayers(pn.viewable.Viewer):
             return
         kinds = f.groupby("name", sort=False)["kind"].agg(list)
         first = f.drop_duplicates("name")
-        xs, ys, names, es, marks = [], [], [], [], []
+        sheet_index = {name: i for i, name in enumerate(self.hexmap.sheets)}
+        xs, ys, names, es, marks, sheets, qs, rs = [], [], [], [], [], [], [], []
         for row in first.to_dict("records"):
             x, y = self.overlays.centre((row["sheet"], row["q"], row["r"]))
+            dq, dr = self.view.shifts[row["sheet"]]
             xs.append(float(x))
             ys.append(float(y))
             names.append(str(row["name"]))
             es.append(_text(row.get("name_es")) or str(row["name"]))
             marks.append("capital" in kinds[row["name"]])
+            sheets.append(sheet_index[row["sheet"]])
+            qs.append(int(row["q"]) + dq)
+            rs.append(int(row["r"]) + dr)
         self._place_kinds = [kinds[n] for n in names]
         self._place_names = {"en": names, "es": es}
         self.places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
-                                         "size": [7 if m else 4 for m in marks]}, name="map-places")
+                                         "hover": list(names), "sheet": sheets, "q": qs, "r": rs,
+                                         "size": [7 if m else 4 for m in marks],
+                                         "fsize": ["8pt" if m else "7.5pt" for m in marks],
+                                         "weight": ["bold" if m else "normal" for m in marks]}, name="map-places")
+        # under the lines and the units ("glyph"), over every hex fill drawn before them
         dots = self.view.figure.scatter(x="x", y="y", size="size", source=self.places, fill_color="#222222",
-                                        line_color="white", name="map-place-dots")
+                                        line_color="white", name="map-place-dots", level="underlay")
         dots.nonselection_glyph = None
-        # names drawn for the capitals only (the rest would cover the map at full view); every
-        # place names itself on hover
-        named = CDSView(filter=BooleanFilter(marks))
-        text = self.view.figure.text(x="x", y="y", text="text", source=self.places, view=named, x_offset=5,
-                                     y_offset=-2, text_font_size="8pt", text_font_style="bold",
-                                     text_color="#222222", name="map-place-names")
+        # each name from the zoom at which it covers no more important one (place_labels): one
+        # text glyph per band of zooms, switched on and off by the browser (CITY_NAMES_JS)
+        hexw = min(s.size for s in self.hexmap.sheets.values()) * 3 ** 0.5
+        levels = _PLACE_LEVELS.get(self.hexmap)
+        if levels is None:  # once per map (a shared map serves every session)
+            ranks = np.asarray([self._place_rank(kinds[n], n) for n in names])
+            order = np.argsort(ranks, kind="stable")
+            widths = name_widths([[n, e] for n, e in zip(names, es)], marks)
+            levels = np.empty(len(names))
+            levels[order] = label_levels(np.asarray(xs)[order] / hexw, np.asarray(ys)[order] / hexw, widths[order])
+            _PLACE_LEVELS[self.hexmap] = levels
+        self.place_levels = dict(zip(names, levels.tolist()))
+        bands = level_bands(levels)
+        self.name_bands: list = []
+        self._band_px: list[float] = []
+        for band, px in enumerate(LEVELS):
+            rows = bands == band
+            if not rows.any():
+                continue
+            rend = self.view.figure.text(x="x", y="y", text="text", source=self.places,
+                                         view=CDSView(filter=BooleanFilter(rows.tolist())), x_offset=5, y_offset=-2,
+                                         text_color="#222222", text_font_size="fsize", text_font_style="weight",
+                                         visible=band == 0, name=f"map-place-names-{band}", level="underlay")
+            self.name_bands.append(rend)
+            self._band_px.append(px)
+        text = self.name_bands[0]
+        show = CustomJS(args={"fig": self.view.figure, "bands": self.name_bands[1:], "levels": self._band_px[1:],
+                              "dots": dots, "hex": float(hexw)}, code=CITY_NAMES_JS)
+        for rng in (self.view.figure.x_range, self.view.figure.y_range):
+            rng.js_on_change("start", show)
+            rng.js_on_change("end", show)
+        dots.js_on_change("visible", show)
         self._city_renderers = [dots, text]
-        self._add_hover("cities", [dots], field="@text")
+        self.view.hex_hover.add("cities", [dots], field="hover", join="; ", rank=0)
+
+    def _place_rank(self, kinds: list[str], name: str) -> int:
+        """A place's rank for its name (0 first): a major power's capital, another capital, a
+        city, a port."""
+        if "capital" in kinds:
+            return 0 if name in self._major_capitals else 1
+        return 2 if "city" in kinds else 3
+
+    @property
+    def _major_capitals(self) -> set[str]:
+        r = self._regions
+        if not {"capital", "status"} <= set(r.columns):
+            return set()
+        return set(r.loc[(r["kind"] == "country") & (r["status"] == "major"), "capital"].dropna())
 
     # ------------------------------------------------------------------ behaviour
     def names(self) -> dict[str, str]:
@@ -308,9 +368,8 @@ class MapLayers(pn.viewable.Viewer):
         self.toggles.options = self._options()
         self.toggles.value = value
         self._title.object = f"**{label('map.layers', lang)}**"
-        for name, hover in self.hovers.items():
-            if name in HOVER_KEYS:
-                hover.tooltips = [(label(HOVER_KEYS[name], lang), "@code{custom}" if name in self._codes else "@label")]
+        self.view.hex_hover.retitle({name: label(key, lang) for name, key in HOVER_KEYS.items()
+                                     if name in self.view.hex_hover.entries()})
         kinds = {"countries": "country", "sea_areas": "sea_area"}
         for name, codes in self._codes.items():
             if name == "climate":
@@ -328,9 +387,8 @@ class MapLayers(pn.viewable.Viewer):
         if hasattr(self, "places"):
             names = self._place_names["es" if lang != "en" else "en"]
             kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
-            self.places.data.update(text=list(names), kinds=kinds)  # the names only, not the positions
-            self.hovers["cities"].tooltips = [(label("map.place", lang), "@text"),
-                                               (label("map.kind", lang), "@kinds")]
+            hover = [f"{n} ({k})" if k else n for n, k in zip(names, kinds)]
+            self.places.data.update(text=list(names), kinds=kinds, hover=hover)  # the names only, not the positions
         self.legend.object = self._legend_html(lang)
 
     def _relabel(self, layer: str, labels: list[str]) -> None:

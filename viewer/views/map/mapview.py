@@ -20,8 +20,7 @@ import panel as pn
 import param
 from bokeh.models import (
     ColumnDataSource,
-    CustomJSHover,
-    HoverTool,
+    CustomJS,
     Legend,
     LegendItem,
     LinearColorMapper,
@@ -35,6 +34,7 @@ from viewer.board.layout import sheet_layout, view_bounds
 from viewer.state import SessionState
 from viewer.views.common.colors import SELECTION_COLOR, WATER_TERRAIN, plain_color, terrain_color
 from viewer.views.common.text import label
+from viewer.views.map.hex_hover import HexHover
 from viewer.views.map.hexinfo import HexInfo
 from viewer.views.map.hexside_layers import HexsideLayers
 from viewer.views.map.hex_finder import GoToHex, HexNumbers
@@ -46,10 +46,32 @@ from viewer.views.map.sheets import SheetLinks
 LEGEND_COLUMNS = 4
 OVERLAY_LEGEND_COLUMNS = 2
 
+#: Widen the x or y span so that one data unit is as long across as up (square hexes).
+ASPECT_JS = """
+if (fig._aspect_busy) return;
+let w = 0, h = 0;
+try { w = fig.inner_width; h = fig.inner_height; } catch (e) { return; }  // not laid out yet
+const xr = fig.x_range, yr = fig.y_range;
+const xs = xr.end - xr.start, ys = yr.end - yr.start;
+if (!(w > 0 && h > 0 && xs > 0 && ys > 0)) return;
+const want = w / h, have = xs / ys;
+if (Math.abs(have / want - 1) < 0.01) return;
+fig._aspect_busy = true;
+try {
+  if (have < want) {
+    const c = (xr.start + xr.end) / 2, half = ys * want / 2;
+    xr.setv({start: c - half, end: c + half});
+  } else {
+    const c = (yr.start + yr.end) / 2, half = xs / want / 2;
+    yr.setv({start: c - half, end: c + half});
+  }
+} finally {
+  fig._aspect_busy = false;
+}
+"""
+
 #: Width of the column beside the board (the hex panel and what ``beside`` adds).
 SIDE_WIDTH = 310
-
-_TERRAIN_JS = "return names[value] ?? '';"
 
 
 def sheet_shifts(hexmap: HexMap) -> dict[str, tuple[int, int]]:
@@ -112,6 +134,10 @@ class MapView(pn.viewable.Viewer):
         wheel = WheelZoomTool()
         p.add_tools(wheel)
         p.toolbar.active_scroll = wheel
+        # keep hexes regular whatever sets the ranges ("Zoom to map", a box zoom): the browser
+        # widens the narrower span to the frame's shape; the last range value a zoom sets is the
+        # y range's end, so the fix sees the whole new view
+        p.y_range.js_on_change("end", CustomJS(args={"fig": p}, code=ASPECT_JS))
         p.axis.visible = False
         p.grid.visible = False
         p.outline_line_color = None
@@ -146,10 +172,11 @@ class MapView(pn.viewable.Viewer):
             self.sources[sheet.name] = src
             self.rows[sheet.name] = rows
             renderers.append(rend)
-        self._terrain_names = CustomJSHover(args={"names": []}, code=_TERRAIN_JS)
-        self.hover = HoverTool(renderers=renderers, tooltips=[("", "@label"), ("", "@t{custom}")],
-                                formatters={"@t": self._terrain_names})
-        self.figure.add_tools(self.hover, TapTool(renderers=renderers))
+        # one hover box for the hex: label, terrain and what the visible layers say of it
+        self.hex_hover = HexHover(self.figure, renderers, self.hexmap.sheets.values(),
+                                  [self.sources[s] for s in self.hexmap.sheets])
+        self.hover = self.hex_hover.tool
+        self.figure.add_tools(TapTool(renderers=renderers))
         _, first_rows = np.unique(terrain, return_index=True)
         self.legend_items = []
         for first in first_rows:
@@ -170,7 +197,12 @@ class MapView(pn.viewable.Viewer):
 
     def _draw_hexsides(self):
         self.hexsides = HexsideLayers(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
+        for layer, rends in self.hexsides.renderers.items():  # "River (Vistula)" in the hex's hover box
+            self.hex_hover.add(f"hexside-{layer}", rends[:1], sides=True, rank=1,
+                               name_field="name" if self.hexsides.has_names else "")
         self.links = SheetLinks(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
+        for layer, rend in self.links.renderers.items():  # "Map join: ..." for the hexes it joins
+            self.hex_hover.add(f"links-{layer}", [rend], ends=True, rank=1)
         self.legend.items = (self.legend_items + list(self.hexsides.legend_items.values())
                               + list(self.links.legend_items.values()))
 
@@ -230,10 +262,14 @@ class MapView(pn.viewable.Viewer):
         return view_bounds(self.hexmap, self.shifts, sheet)
 
     def zoom_to(self, sheet: str | None = None) -> tuple[float, float, float, float]:
-        """Set the view's x and y ranges to one sheet (or the whole map); returns the ranges."""
+        """Set the view's x and y ranges to one sheet (or the whole map); returns the ranges.
+        The browser then widens one of them to the board's shape (:data:`ASPECT_JS`) and keeps
+        the view there when data change later (``go_to.box``, :class:`~viewer.views.map.hex_finder.ViewBox`)."""
         x0, x1, y0, y1 = self.bounds(sheet)
-        self.figure.x_range.update(start=x0, end=x1)
-        self.figure.y_range.update(start=y0, end=y1)
+        with pn.io.hold():
+            self.figure.x_range.update(start=x0, end=x1)
+            self.figure.y_range.update(start=y0, end=y1)
+            self.go_to.box.fit(x0, x1, y0, y1)
         return x0, x1, y0, y1
 
     def _tap_handler(self, sheet: str):
@@ -264,13 +300,14 @@ class MapView(pn.viewable.Viewer):
 
     def _on_lang(self, *_):
         lang = self.state.lang
-        self._terrain_names.args = dict(self._terrain_names.args,
-                                        names=[label(f"terrain.{t}", lang) for t in self.terrains])
-        self.hover.tooltips = [(label("ui.hex", lang), "@label"), (label("ui.terrain", lang), "@t{custom}")]
+        self.hex_hover.relabel(label("ui.hex", lang), label("ui.terrain", lang),
+                               [label(f"terrain.{t}", lang) for t in self.terrains])
         for item, name in zip(self.legend_items, self.terrains):
             item.label = {"value": label(f"terrain.{name}", lang)}
         self.hexsides.relabel(lang)
         self.links.relabel(lang)
+        if self.links.renderers:
+            self.hex_hover.retitle({f"links-{layer}": label("map.edge", lang) for layer in self.links.renderers})
         if hasattr(self, "overlays"):
             self.overlays.relabel()
 

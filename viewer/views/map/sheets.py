@@ -9,7 +9,7 @@ links) in another, each row coloured by its kind.
 import numpy as np
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, HoverTool, LegendItem
+from bokeh.models import ColumnDataSource, LegendItem
 
 from viewer.board import HexMap
 from viewer.board.layout import edge_segments
@@ -54,9 +54,7 @@ class SheetLinks:
             rend.muted_glyph = None
             self.sources[layer], self.renderers[layer], self.kinds[layer] = src, rend, kind
             self.legend_items[layer] = LegendItem(label=layer, renderers=[rend])
-        self.hover = HoverTool(renderers=list(self.renderers.values()), tooltips=[], attachment="left")
-        if self.renderers:
-            figure.add_tools(self.hover)
+        # named in the hex's one hover box (MapView registers each layer there)
         self.relabel(lang)
 
     def layers(self) -> list[str]:
@@ -77,7 +75,6 @@ class SheetLinks:
             names = {k: label(f"map.edge.{k}", lang) for k in set(self.kinds[layer])}
             src = self.sources[layer]
             src.data.update(label=np.array([names[k] for k in self.kinds[layer]]))  # only the names go out
-        self.hover.tooltips = [(label("map.edge", lang), "@label")]
 
 
 # ---------------------------------------------------------------------------- controls

@@ -23,7 +23,7 @@ from viewer.views.wif.scenario_editor import ScenarioEditor
 from viewer.state.wif.results import ScenarioResults
 from viewer.views.wif.supply_layers import SupplyLayers, _field
 from viewer.views.wif.supply_report import SupplyReport, side_name, supply_words
-from viewer.views.wif.unit_layer import UnitLayer
+from viewer.views.wif.unit_layer import UnitLayer, unit_words
 
 #: Seconds above which the next recomputation shows the spinner first.
 SLOW = 0.3
@@ -62,6 +62,7 @@ class ScenarioPanel(pn.viewable.Viewer):
             self.scenario.weather = dict(self.weather.zones)
             self.weather.param.watch(self._on_weather, "zones")
             self.scenario.param.watch(self._on_load, "loads")
+        self.mapview.info.add_rows(self.info_rows)
         self._on_lang()
 
     # ------------------------------------------------------------------ recomputation
@@ -82,6 +83,7 @@ class ScenarioPanel(pn.viewable.Viewer):
         self.editor.fault_count = len(res.stacking)
         self.editor._refresh()
         self._draw_selected(scenario)
+        self.mapview.info.refresh()  # the units in the selected hex
         self.last_seconds = time.perf_counter() - start
 
     def _schedule(self) -> None:
@@ -164,6 +166,17 @@ class ScenarioPanel(pn.viewable.Viewer):
         mask = res.zoc.get(side) if res is not None and side is not None else None
         lang = self.state.lang
         self.layers.draw_zoc(mask, side_name(side, lang) if side else "", lang)
+
+    def info_rows(self, key, lang: str) -> list[tuple[str, str]]:
+        """The hex panel's rows of the units in hex ``key``: one per unit, in words (type, power,
+        printed factors when the scenario gives them, face up or flipped, supply once traced)."""
+        scenario = self.scenario.scenario
+        if scenario is None:
+            return []
+        traced = self.results.results is not None
+        supply = self.results.results.in_supply if traced else {}
+        return [(label("ui.scenario.unit", lang), unit_words(u, lang, supply.get(u.id), traced=traced))
+                for u in scenario.units_at(tuple(key))]
 
     # ------------------------------------------------------------------ events
     def _on_scenario(self, *_):

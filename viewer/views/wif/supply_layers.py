@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from bokeh.models import ColumnDataSource, HoverTool
+from bokeh.models import ColumnDataSource
 
 from viewer.ruleref import RuleRef
 from viewer.views.common.text import label
@@ -78,11 +78,8 @@ class SupplyLayers:
         text.nonselection_glyph = None
         self._chain_layer.renderers.append(text)  # the chain's toggle hides its cost labels too
         self._label_index = pd.Index(self.hexmap.hexes["label"].to_numpy(dtype=str))
-        self.hovers = {}
-        for layer in (self.zoc, self.stacking, self.range, self.blocked):
-            hover = HoverTool(renderers=list(layer.renderers), tooltips=[("", "@label")])
-            view.figure.add_tools(hover)
-            self.hovers[layer.name] = hover
+        for layer in (self.zoc, self.stacking, self.range, self.blocked):  # their labels in the hex's hover box
+            view.hex_hover.add(layer.name, layer.renderers)
 
     # ------------------------------------------------------------------ ZOC and stacking
     def draw_zoc(self, mask: np.ndarray | None, side_label: str, lang: str) -> None:

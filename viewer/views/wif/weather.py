@@ -95,8 +95,11 @@ class WeatherPanel(pn.viewable.Viewer):
         self.keys_by_zone = {z: list(zip(sheets[codes == i].tolist(), q[codes == i].tolist(), r[codes == i].tolist()))
                              for i, z in enumerate(self.zones)}
         self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
-        self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(), alpha=LAYER_ALPHA,
-                                        legend_key="ui.weather.layer", names=self.zones)
+        layer = self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(), alpha=LAYER_ALPHA,
+                                                legend_key="ui.weather.layer", names=self.zones)
+        self.mapview.hex_hover.add(LAYER, layer.renderers, field="code", names=self._hover_names(self.state.lang),
+                                   rank=1)
+        self.mapview.info.add_rows(self.info_rows)
         self._build_widgets()
         self.editor = ChartEditor(target=WeatherTarget(self.weather, self.store), state=self.state, store=self.store)
         self.weather.param.watch(self._on_zones, "zones")
@@ -203,6 +206,27 @@ class WeatherPanel(pn.viewable.Viewer):
         """Set a zone's weather as the zone's control would."""
         self.zone_selects[zone].value = weather
 
+    def _hover_names(self, lang: str) -> list[str]:
+        """What the hover box says of each zone's hexes: the zone's weather now."""
+        return [label(f"weather.{self._shown[z]}", lang) if self._shown.get(z) else label("ui.weather.unknown_short", lang)
+                for z in self.zones]
+
+    def info_rows(self, key, lang: str) -> list[tuple[str, str]]:
+        """The hex panel's weather row: the weather of the hex's climate zone and, when its
+        terrain shifts it, what the hex suffers (WiF 8.2.1)."""
+        attrs = self.mapview.hexmap.hex(key)
+        zone = attrs.get("climate_zone")
+        if zone not in ZONES:
+            return []
+        weather = self.weather.zones.get(zone)
+        if weather is None:
+            return [(label("ui.weather.now", lang), label("ui.weather.unknown_short", lang))]
+        effective = effective_weather(weather, attrs.get("terrain"))
+        text = label(f"weather.{weather}", lang)
+        if effective != weather:
+            text = label("ui.weather.in_hex", lang, weather=text, effective=label(f"weather.{effective}", lang))
+        return [(label("ui.weather.now", lang), text)]
+
     def _palette(self) -> list[str]:
         """The layer's colour of each zone: its weather's."""
         return [weather_color(self._shown[z]) for z in self.zones]
@@ -218,6 +242,8 @@ class WeatherPanel(pn.viewable.Viewer):
                 self.zone_selects[z].value = new or UNKNOWN
         if changed:
             self._patch_layer(self._palette())
+            self.mapview.hex_hover.update(LAYER, names=self._hover_names(self.state.lang))
+        self.mapview.info.refresh()
         self._on_selected()
 
     def _patch_layer(self, palette: list[str]) -> None:
@@ -330,6 +356,7 @@ class WeatherPanel(pn.viewable.Viewer):
         self._controls.title = label("ui.weather.title", lang)
         self._hex.title = label("ui.weather.hex_effects", lang)
         self.history_title.object = f"**{label('ui.weather.history', lang)}**"
+        self.mapview.hex_hover.update(LAYER, title=label("ui.weather.now", lang), names=self._hover_names(lang))
         self.legend.object = "".join(
             _SWATCH.format(color=weather_color(c), name=label(f"weather.{c}", lang)) for c in CONDITIONS
         ) + _SWATCH.format(color=weather_color(None), name=label("weather.unknown", lang))

@@ -1,0 +1,146 @@
+"""One hover box for the hex under the mouse: its label, its terrain, and one line per visible
+layer that says something about it (country, climate zone, sea area, weather, ZOC, places, units).
+
+Each layer used to bring its own hover tool, so a hex under four layers showed four boxes stacked
+on each other and cut at the board's edge. Here one :class:`~bokeh.models.HoverTool` on the base
+hexes runs one small JavaScript formatter (:data:`_HOVER_JS`) that looks the hovered hex up in
+each registered layer's source, by its ``q``/``r`` in the view's plane (and its sheet), and only
+in layers whose renderer is visible. Nothing is sent per hex: a layer's source is the one it
+draws from, its names (a coded layer's palette tags, or a list given here) and the line titles
+are a few strings, renamed with the language (docs/architecture.md "Rendering").
+
+Two kinds of source are looked up: per-sheet hex sources (``q``, ``r`` and ``code`` or
+``label``: the overlays of :mod:`viewer.views.map.overlays`), and point sources with a ``sheet``
+column (the sheet's index in the map) beside ``q`` and ``r`` (place names, unit counters), where
+several rows may share one hex.
+"""
+from __future__ import annotations
+
+from bokeh.models import CustomJSHover, HoverTool
+
+#: The box: one line per entry, long lines wrapped (never cut by the board's edge at 300 px).
+TOOLTIP = ('<div class="hex-hover" style="white-space: pre-line; max-width: 300px; '
+           'font-size: 12px; line-height: 1.35">@label{custom}</div>')
+
+_HOVER_JS = """
+const s = sheets.indexOf(special_vars.name);
+if (s < 0) return value;
+const base = bases[s];
+const i = special_vars.index;
+const q = base.data.q[i], r = base.data.r[i];
+const lines = [titles.hex + ': ' + value];
+const t = terrain[base.data.t[i]];
+if (t) lines.push(titles.terrain + ': ' + t);
+function rows(ds, sheet) {
+  const data = ds.data, Q = data.q;
+  if (Q === undefined) return [];
+  if (ds._hexq !== Q || ds._hexn !== Q.length) {   // (re)build the index when the data change
+    const m = new Map(), R = data.r, S = data.sheet;
+    for (let j = 0; j < Q.length; j++) {
+      const k = (S === undefined ? '' : S[j]) + ',' + Q[j] + ',' + R[j];
+      const got = m.get(k);
+      if (got === undefined) m.set(k, [j]); else got.push(j);
+    }
+    ds._hexidx = m; ds._hexq = Q; ds._hexn = Q.length;
+  }
+  return ds._hexidx.get((data.sheet === undefined ? '' : sheet) + ',' + q + ',' + r) || [];
+}
+function sides(data, e) {   // segments whose middle is on this hex's edge (hexsides, rails), or ends in it
+
+  const size = sizes[s], pointy = orients[s] === 'pointytop', k = Math.sqrt(3);
+  const cx = pointy ? size * k * (q + r / 2) : size * 1.5 * q;
+  const cy = pointy ? -size * 1.5 * r : -size * k * (r + q / 2);
+  const out = [], X0 = data.x0, Y0 = data.y0, X1 = data.x1, Y1 = data.y1, N = data[e.name_field];
+  const near = (x, y, d) => (x - cx) * (x - cx) + (y - cy) * (y - cy) < d * d;
+  for (let j = 0; j < X0.length; j++) {
+    const hit = e.kind === 'ends' ? near(X0[j], Y0[j], size / 4) || near(X1[j], Y1[j], size / 4)
+                                  : near((X0[j] + X1[j]) / 2, (Y0[j] + Y1[j]) / 2, size);
+    if (hit) out.push(N && N[j] ? data[e.field][j] + ' (' + N[j] + ')' : data[e.field][j]);
+  }
+  return out;
+}
+for (const e of entries) {
+  const rend = e.renderers.length > 1 ? e.renderers[s] : e.renderers[0];
+  if (!rend || !rend.visible || (e.shown && !e.shown.visible)) continue;
+  const data = rend.data_source.data;
+  const names = e.mapper ? e.mapper.tags : e.names;
+  const found = e.kind !== 'rows' ? sides(data, e) : rows(rend.data_source, s).map(j => data[e.field][j]);
+  const values = [];
+  for (const c of found) {
+    const v = names && names.length ? names[c] : c;
+    if (v !== undefined && v !== null && v !== '' && !values.includes(String(v))) values.push(String(v));
+  }
+  if (!values.length) continue;
+  const text = values.join(e.join);
+  lines.push(e.title ? e.title + ': ' + text : text);
+}
+return lines.join('\\n');
+"""
+
+
+class HexHover:
+    """The view's one hover box over the base hexes (renderer ``base-<sheet>`` of each sheet)."""
+
+    def __init__(self, figure, renderers, sheets, sources: list):
+        self._entries: dict[str, dict] = {}
+        sheets = list(sheets)
+        self.formatter = CustomJSHover(code=_HOVER_JS, args={
+            "sheets": [f"base-{s.name}" for s in sheets], "bases": list(sources), "terrain": [],
+            "sizes": [float(s.size) for s in sheets], "orients": [s.orientation for s in sheets],
+            "titles": {"hex": "", "terrain": ""}, "entries": []})
+        self.tool = HoverTool(renderers=list(renderers), tooltips=TOOLTIP, formatters={"@label": self.formatter},
+                              name="hex-hover")
+        figure.add_tools(self.tool)
+
+    def add(self, name: str, renderers, field: str = "label", title: str = "", mapper=None,
+            names: list[str] | None = None, shown=None, join: str = ", ", rank: int = 2,
+            sides: bool = False, name_field: str = "", ends: bool = False) -> None:
+        """Say, for a hovered hex, what layer ``name`` holds there: the ``field`` of its rows (a
+        code's name from ``mapper.tags`` or ``names``), after ``title``, when the layer is drawn.
+
+        ``renderers``: one per sheet (a per-sheet hex source each) or one renderer whose source
+        has a ``sheet`` column. ``shown``: another renderer whose visibility also gates the line
+        (a text layer sharing the dots' source). ``join``: between several rows of one hex.
+        ``rank``: lines of lower rank come first (0 the map's regions, 1 the weather, 2 the
+        game's overlays, 3 the units). ``sides``: a segment source (``x0 … y1``, one renderer):
+        the rows whose middle lies on the hex's edge, a hexside feature or a railway, with their
+        ``name_field`` (a river's name) in brackets. ``ends``: a segment source whose rows start
+        or end in the hex (the joins and links between sheets).
+        """
+        entry = {"name": name, "renderers": list(renderers), "field": field, "title": title,
+                 "names": list(names or []), "join": join, "rank": rank,
+                 "kind": "ends" if ends else "sides" if sides else "rows", "name_field": name_field}
+        if mapper is not None:
+            entry["mapper"] = mapper
+        if shown is not None:
+            entry["shown"] = shown
+        self._entries[name] = entry
+        self._send()
+
+    def update(self, name: str, title: str | None = None, names: list[str] | None = None) -> None:
+        """Rename layer ``name``'s line (``title``) or its codes (``names``): a few strings."""
+        entry = self._entries[name]
+        if title is not None:
+            entry["title"] = title
+        if names is not None:
+            entry["names"] = list(names)
+        self._send()
+
+    def retitle(self, titles: dict[str, str]) -> None:
+        """Rename several layers' lines at once (one message), e.g. on a language switch."""
+        for name, title in titles.items():
+            self._entries[name]["title"] = title
+        self._send()
+
+    def relabel(self, hex_title: str, terrain_title: str, terrain_names: list[str]) -> None:
+        """The first two lines' titles and the terrain names, in the page's language."""
+        self.formatter.args = dict(self.formatter.args, titles={"hex": hex_title, "terrain": terrain_title},
+                                   terrain=list(terrain_names))
+
+    def entries(self) -> dict[str, dict]:
+        """The layers the box reports, by name (title, field, names)."""
+        return self._entries
+
+    def _send(self) -> None:
+        entries = sorted(self._entries.values(), key=lambda e: e["rank"])  # stable: added order within a rank
+        self.formatter.args = dict(self.formatter.args, entries=entries)
