@@ -39,3 +39,20 @@ def test_hover_names_fall_back_to_the_map_name():
     assert list(_names(rows, "es")) == ["Rin", "Main"] and list(_names(rows, "en")) == ["Rhine", "Main"]
     plain = _river_map(with_spanish=False).hexsides
     assert list(_names(plain, "es")) == ["Rhine", "Main"]
+
+
+def test_places_railways_and_map_class_read_in_spanish():
+    """The hex panel names a city, the railways through it (made of place names) and the map
+    class in the page's language (Warsaw's hex on the Europe map)."""
+    from viewer.board import load_map
+    from viewer.state import SessionState
+    from viewer.views.map.hexinfo import HexInfo
+
+    europe = load_map("europe")
+    f = europe.features
+    warsaw = f[f["name"] == "Warsaw"].iloc[0]
+    state = SessionState(lang="es", selected=(warsaw["sheet"], int(warsaw["q"]), int(warsaw["r"])))
+    rows = dict(HexInfo(hexmap=europe, state=state).rows())
+    assert rows["Ciudad"] == "Varsovia" and rows["Mapa"] == "mapa europeo"
+    assert "Ferrocarril: Berlín–Varsovia" in rows
+    assert not any("Warsaw" in k or "Warsaw" in v for k, v in rows.items())

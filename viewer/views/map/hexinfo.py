@@ -18,7 +18,7 @@ from viewer.state import SessionState
 from viewer.views.common.text import label, label_any, markdown
 
 #: Attribute columns shown, in order, with the catalogue prefix that names their values.
-_VALUE_PREFIX = {"terrain": ("terrain",), "climate_zone": ("climate", "zone")}
+_VALUE_PREFIX = {"terrain": ("terrain",), "climate_zone": ("climate", "zone"), "map_class": ("map_class",)}
 _FLAGS = ("off_map", "hex_dot", "large_hex_dot", "coastal", "port", "city")
 
 
@@ -74,8 +74,8 @@ class HexInfo(pn.viewable.Viewer):
             rows.append((label("ui.flags", lang), ", ".join(flags)))
         features = self.hexmap.features
         here = features[(features["sheet"] == key[0]) & (features["q"] == key[1]) & (features["r"] == key[2])]
-        for feat in here.itertuples(index=False):
-            rows.append((label(f"feature.{feat.kind}", lang), str(feat.name)))
+        for feat in here.to_dict("records"):
+            rows.append((label(f"feature.{feat['kind']}", lang), _own_name(feat, lang)))
         return rows + self.hexside_rows(key, lang)
 
     def hexside_rows(self, key, lang: str) -> list[tuple[str, str]]:
@@ -90,9 +90,23 @@ class HexInfo(pn.viewable.Viewer):
         for end, mask in (("_b", at_a), ("_a", at_b)):
             for row in hs[mask].to_dict("records"):
                 other = (row[f"sheet{end}"], row[f"q{end}"], row[f"r{end}"])
-                across.setdefault((row["feature"], _own_name(row, lang)), []).append(self.hexmap.label(other))
+                own = row.get(f"name_{lang}")
+                name = _own_name(row, lang) if isinstance(own, str) and own else self._place_names(row.get("name"), lang)
+                across.setdefault((row["feature"], name), []).append(self.hexmap.label(other))
         return [(label(f"hexside.{f}", lang) + (f": {name}" if name else ""), "→ " + ", ".join(sorted(set(labels))))
                 for (f, name), labels in across.items()]
+
+    def _place_names(self, name, lang: str) -> str:
+        """A name made of place names (a railway's ``Warsaw–Moscow``) with each place in ``lang``
+        where the map names it so."""
+        if not isinstance(name, str) or not name:
+            return ""
+        f = self.hexmap.features
+        column = f"name_{lang}"
+        if column not in f.columns:
+            return name.replace(";", ", ")
+        names = {n: t for n, t in zip(f["name"], f[column]) if isinstance(t, str) and t}
+        return "–".join(names.get(part, part) for part in name.split("–")).replace(";", ", ")
 
     def _region_name(self, column: str, value, lang: str) -> str:
         """A country's or sea area's name in ``lang`` when the map gives one (``name_<lang>``)."""
