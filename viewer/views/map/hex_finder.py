@@ -6,7 +6,7 @@ the page's first document carries none, and at full view none are drawn (they wo
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 import panel as pn
@@ -17,8 +17,9 @@ from bokeh.models import BoxAnnotation, ColumnDataSource, CustomJS
 from viewer import hexgrid
 from viewer.views.common.text import label, markdown, plain
 
-if TYPE_CHECKING:
-    from viewer.views.map.mapview import MapView
+#: The map view these parts serve (a :class:`viewer.views.map.mapview.MapView`, which builds them:
+#: not imported here, so that the two modules do not import each other).
+MapView = Any
 
 #: The most hex numbers drawn at once; zoomed out further, none are drawn.
 MAX_NUMBERS = 600
