@@ -193,6 +193,14 @@ class Watch:
 
     def _socket(self, ws):
         ws.on("framereceived", self._frame)
+        ws.on("framesent", self._sent)
+
+    def _sent(self, payload):
+        """A frame the browser sent (traced only: the browser's own messages, e.g. a widget value
+        it sends back after applying a patch, each cost the server a round trip)."""
+        if self.log is not None:
+            self.log.append((time.perf_counter(), len(payload),
+                             "SENT " + (payload[:154] if isinstance(payload, str) else "<binary>")))
 
     def _frame(self, payload):
         self.bytes += len(payload)
@@ -277,7 +285,7 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
 
 
 def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory: bool = True,
-        profile: str = "") -> None:
+        profile: str = "", layout_batch: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
     apps = tempfile.mkdtemp(prefix="bench-pages-")
@@ -291,6 +299,10 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
     server = subprocess.Popen([sys.executable, "-m", "panel", "serve", *served, "--port", str(port),
                                "--address", "127.0.0.1", f"--allow-websocket-origin=localhost:{port}",
                                f"--allow-websocket-origin=127.0.0.1:{port}",
+                               # a closed page's session lives until the run ends: Panel runs a full
+                               # gc.collect() after destroying one (seconds on this heap), which would
+                               # otherwise land inside whichever action is measured at that moment
+                               "--check-unused-sessions", "3600000", "--unused-session-lifetime", "3600000",
                                *(["--setup", f"{apps}/profiler.py"] if profile else [])],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://localhost:{port}"
@@ -315,6 +327,8 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
                 urllib.request.urlopen(base + path, timeout=300).read()
                 row["session"] = time.perf_counter() - t0
                 context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                if not layout_batch:  # the script installs only where this is unset
+                    context.add_init_script("window.wargameLayoutBatch = {off: true}")
                 page = context.new_page()
                 watch = Watch(page)
                 t0 = time.perf_counter()
@@ -417,5 +431,8 @@ if __name__ == "__main__":
     parser.add_argument("--no-memory", action="store_true", help="skip the memory per session (faster)")
     parser.add_argument("--profile", default="", choices=["", "click", "weather", "lang"],
                         help="print the server's cProfile of this action on each page")
+    parser.add_argument("--no-layout-batch", action="store_true",
+                        help="turn off viewer/views/common/layout_batch.py in the browser (to measure what it buys)")
     args = parser.parse_args()
-    run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory, args.profile)
+    run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory, args.profile,
+        not args.no_layout_batch)

@@ -65,3 +65,23 @@ def test_use_stepper_moves_counters_in_place(page, monkeypatch):
     assert watch.created == Counter()
     assert watch.walks == 0
     assert act.n == 2 and any(u.hex == "2914" for u in ns["use"].units if u.id == "2nd Panzer")
+
+
+
+def test_every_served_page_lays_its_roots_out_once_per_server_message(page):
+    """The page's document carries the layout batch script once, however often it is attached
+    (viewer/views/common/layout_batch.py); the browser test of the language switch checks what the
+    script does."""
+    from bokeh.models import CustomJS
+
+    from viewer.views.common.layout_batch import SCRIPT, attach
+
+    doc, _ = page("wif")
+
+    def scripts():
+        return [cb for cb in doc.callbacks.js_event_callbacks.get("document_ready", [])
+                if isinstance(cb, CustomJS) and cb.code == SCRIPT]
+
+    assert len(scripts()) == 1
+    attach(doc)
+    assert len(scripts()) == 1
