@@ -41,6 +41,9 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 #: A file that gets every large text frame of a traced action (``BENCH_DUMP``), to read what an answer sends.
 DUMP = os.environ.get("BENCH_DUMP")
+#: Records the page's long tasks (``--trace``): how long the browser's main thread was busy.
+LONG_TASKS = ("window.__longTasks = []; new PerformanceObserver(list => { for (const e of list.getEntries())"
+              " window.__longTasks.push([e.startTime, e.duration]) }).observe({type: 'longtask', buffered: true});")
 #: Seconds without a server message that end an answer.
 QUIET = float(os.environ.get("BENCH_QUIET", "1.0"))
 
@@ -271,6 +274,7 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
     if trace:
         watch.log = []
     t0 = time.perf_counter()
+    browser_t0 = page.evaluate("performance.now()") if trace else 0.0
     action()
     row[column] = watch.answer(page, t0)
     if profiling:
@@ -282,6 +286,11 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
         for at, n, head in watch.log:
             print(f"      +{at - t0:6.3f} s {n:>8} B  {head!r:.140}")
         watch.log = None
+        tasks = [(start, length) for start, length in page.evaluate("window.__longTasks || []")
+                 if start + length > browser_t0]
+        if tasks:
+            print(f"      browser: {len(tasks)} long tasks, {sum(d for _, d in tasks) / 1e3:.2f} s busy, the last"
+                  f" ending at +{(max(a + d for a, d in tasks) - browser_t0) / 1e3:.3f} s")
 
 
 def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory: bool = True,
@@ -329,6 +338,8 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
                 context = browser.new_context(viewport={"width": 1280, "height": 1000})
                 if not layout_batch:  # the script installs only where this is unset
                     context.add_init_script("window.wargameLayoutBatch = {off: true}")
+                if trace:  # the browser's long tasks (main thread busy >= 50 ms), printed per action
+                    context.add_init_script(LONG_TASKS)
                 page = context.new_page()
                 watch = Watch(page)
                 t0 = time.perf_counter()
