@@ -41,6 +41,9 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 #: A file that gets every large text frame of a traced action (``BENCH_DUMP``), to read what an answer sends.
 DUMP = os.environ.get("BENCH_DUMP")
+#: Records the page's long tasks (``--trace``): how long the browser's main thread was busy.
+LONG_TASKS = ("window.__longTasks = []; new PerformanceObserver(list => { for (const e of list.getEntries())"
+              " window.__longTasks.push([e.startTime, e.duration]) }).observe({type: 'longtask', buffered: true});")
 #: Seconds without a server message that end an answer.
 QUIET = float(os.environ.get("BENCH_QUIET", "1.0"))
 
@@ -193,6 +196,14 @@ class Watch:
 
     def _socket(self, ws):
         ws.on("framereceived", self._frame)
+        ws.on("framesent", self._sent)
+
+    def _sent(self, payload):
+        """A frame the browser sent (traced only: the browser's own messages, e.g. a widget value
+        it sends back after applying a patch, each cost the server a round trip)."""
+        if self.log is not None:
+            self.log.append((time.perf_counter(), len(payload),
+                             "SENT " + (payload[:154] if isinstance(payload, str) else "<binary>")))
 
     def _frame(self, payload):
         self.bytes += len(payload)
@@ -263,6 +274,7 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
     if trace:
         watch.log = []
     t0 = time.perf_counter()
+    browser_t0 = page.evaluate("performance.now()") if trace else 0.0
     action()
     row[column] = watch.answer(page, t0)
     if profiling:
@@ -274,10 +286,15 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
         for at, n, head in watch.log:
             print(f"      +{at - t0:6.3f} s {n:>8} B  {head!r:.140}")
         watch.log = None
+        tasks = [(start, length) for start, length in page.evaluate("window.__longTasks || []")
+                 if start + length > browser_t0]
+        if tasks:
+            print(f"      browser: {len(tasks)} long tasks, {sum(d for _, d in tasks) / 1e3:.2f} s busy, the last"
+                  f" ending at +{(max(a + d for a, d in tasks) - browser_t0) / 1e3:.3f} s")
 
 
 def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory: bool = True,
-        profile: str = "") -> None:
+        profile: str = "", layout_batch: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
     apps = tempfile.mkdtemp(prefix="bench-pages-")
@@ -291,6 +308,10 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
     server = subprocess.Popen([sys.executable, "-m", "panel", "serve", *served, "--port", str(port),
                                "--address", "127.0.0.1", f"--allow-websocket-origin=localhost:{port}",
                                f"--allow-websocket-origin=127.0.0.1:{port}",
+                               # a closed page's session lives until the run ends: Panel runs a full
+                               # gc.collect() after destroying one (seconds on this heap), which would
+                               # otherwise land inside whichever action is measured at that moment
+                               "--check-unused-sessions", "3600000", "--unused-session-lifetime", "3600000",
                                *(["--setup", f"{apps}/profiler.py"] if profile else [])],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://localhost:{port}"
@@ -315,6 +336,10 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
                 urllib.request.urlopen(base + path, timeout=300).read()
                 row["session"] = time.perf_counter() - t0
                 context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                if not layout_batch:  # the script installs only where this is unset
+                    context.add_init_script("window.wargameLayoutBatch = {off: true}")
+                if trace:  # the browser's long tasks (main thread busy >= 50 ms), printed per action
+                    context.add_init_script(LONG_TASKS)
                 page = context.new_page()
                 watch = Watch(page)
                 t0 = time.perf_counter()
@@ -417,5 +442,8 @@ if __name__ == "__main__":
     parser.add_argument("--no-memory", action="store_true", help="skip the memory per session (faster)")
     parser.add_argument("--profile", default="", choices=["", "click", "weather", "lang"],
                         help="print the server's cProfile of this action on each page")
+    parser.add_argument("--no-layout-batch", action="store_true",
+                        help="turn off viewer/views/common/layout_batch.py in the browser (to measure what it buys)")
     args = parser.parse_args()
-    run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory, args.profile)
+    run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory, args.profile,
+        not args.no_layout_batch)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import panel as pn
 import pytest
 
 from tests.common.page_watch import Watch, build_page
@@ -65,3 +66,56 @@ def test_use_stepper_moves_counters_in_place(page, monkeypatch):
     assert watch.created == Counter()
     assert watch.walks == 0
     assert act.n == 2 and any(u.hex == "2914" for u in ns["use"].units if u.id == "2nd Panzer")
+
+
+
+def test_every_served_page_lays_its_roots_out_once_per_server_message(page):
+    """The page's document carries the layout batch script once, however often it is attached
+    (viewer/views/common/layout_batch.py); the browser test of the language switch checks what the
+    script does."""
+    from bokeh.models import CustomJS
+
+    from viewer.views.common.layout_batch import SCRIPT, attach
+
+    doc, _ = page("wif")
+
+    def scripts():
+        return [cb for cb in doc.callbacks.js_event_callbacks.get("document_ready", [])
+                if isinstance(cb, CustomJS) and cb.code == SCRIPT]
+
+    assert len(scripts()) == 1
+    attach(doc)
+    assert len(scripts()) == 1
+
+
+def test_wif_hidden_sections_keep_their_labels_until_shown(page, monkeypatch):
+    """A language switch relabels only the section on screen (viewer/state/section.py): the map's
+    views keep English while the calculators are shown, switch when the map is shown again, and
+    neither the switch nor the showing creates a model; the calculators follow the same way."""
+    from viewer.ruleref import RuleRef
+
+    doc, ns = page("wif")
+    sections, weather, state = ns["sections"], ns["weather"], ns["shell"].state
+    with pn.io.server.set_curdoc(doc):
+        sections.switch.value = "ui.calculators"  # built here: the section's first showing
+    dice = sections.build("ui.calculators").objects[0]  # the dice card (its Card)
+    english = dice.title
+    watch = Watch(doc, monkeypatch)
+    watch.run(lambda: setattr(state, "lang", "es"))
+    assert weather.apply.label == "Apply this roll"  # hidden: not relabelled
+    assert dice.title != english and "Tirada de dados" in dice.title  # shown
+    watch.run(lambda: setattr(sections.switch, "value", "ui.map"))
+    assert weather.apply.label == "Aplicar esta tirada"
+    calc_title = dice.title
+    watch.run(lambda: setattr(state, "lang", "en"))
+    assert dice.title == calc_title  # now the calculators are hidden
+    watch.run(lambda: setattr(sections.switch, "value", "ui.calculators"))
+    assert dice.title != calc_title
+    assert watch.created == Counter()
+    # what a section's views set reaches the page at once, hidden or not
+    ref = RuleRef("wif", "2.7")
+    sections.states["ui.map"].open(ref)
+    assert state.open_rule == ref
+    key = _hexes(ns["mapview"], 1)[0]
+    watch.run(lambda: setattr(state, "selected", key))
+    assert sections.states["ui.map"].selected == key

@@ -86,6 +86,11 @@ def test_switching_to_spanish_changes_visible_labels_and_the_url(server, watched
     page.locator(".language-switch button").nth(1).click()
     page.get_by_text("Calculadoras").first.wait_for(timeout=WAIT)
     page.wait_for_function("() => location.search.includes('lang=es')", timeout=WAIT)
+    # the switch's widget changes asked for dozens of layouts of the page; each root was laid out
+    # once per server message instead (viewer/views/common/layout_batch.py)
+    stats = page.evaluate("() => window.wargameLayoutBatch")
+    assert stats["deferred"] >= 20
+    assert stats["computed"] <= 3 * stats["batches"] < stats["deferred"]
 
 
 def test_two_browser_sessions_keep_their_own_state(server, browser):

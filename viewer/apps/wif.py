@@ -8,6 +8,7 @@ maps, in the page's language, and the default map.
 import panel as pn
 
 from viewer.board import bundled_maps, shared_map
+from viewer.state import SectionState
 from viewer.calculators import REGISTRY
 from viewer.views import AppShell, CalculatorCard, MapView, extension
 from viewer.games import section
@@ -31,8 +32,10 @@ asked = url_value("map")
 map_name, refused = choose_map(asked, available)
 if refused is not None:
     report_map_choice(shell, refused, available)
-mapview = MapView(hexmap=shared_map(map_name), state=shell.state)
-weather = WeatherPanel(mapview=mapview, state=shell.state)
+# each section's views see the page's state with its language held while the section is hidden
+map_state, calc_state = SectionState(shell.state), SectionState(shell.state)
+mapview = MapView(hexmap=shared_map(map_name), state=map_state)
+weather = WeatherPanel(mapview=mapview, state=map_state)
 scenario = ScenarioPanel(mapview=mapview, weather=weather.weather)  # before the layers: they get toggles
 layers = MapLayers(view=mapview)
 mapview.beside = [layers]
@@ -40,15 +43,16 @@ mapview.beside = [layers]
 
 def calculators():
     """The calculators section, built when first shown."""
-    dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=shell.state)
-    combat = CalculatorList(shell.state, section("wif", "combat"))
-    link_to_map(combat, mapview.hexmap, weather.weather, shell.state)
-    tables = TableEditors(state=shell.state, tables=wif_tables)  # the user's copies of the tables the cards read
-    return pn.Column(dice, weather.weather_calculators(), combat, tables, sizing_mode="stretch_width")
+    dice = CalculatorCard(calculator=REGISTRY["core.dice"](), state=calc_state)
+    combat = CalculatorList(calc_state, section("wif", "combat"))
+    link_to_map(combat, mapview.hexmap, weather.weather, calc_state)
+    tables = TableEditors(state=calc_state, tables=wif_tables)  # the user's copies of the tables the cards read
+    return pn.Column(dice, weather.weather_calculators(calc_state), combat, tables, sizing_mode="stretch_width")
 
 
 sections = Sections(state=shell.state, sections={"ui.map": pn.Column(mapview, scenario, weather, sizing_mode="stretch_width"),
                                                  "ui.calculators": calculators,
-                                                 "ui.lessons": lambda: lesson_section(shell)})
+                                                 "ui.lessons": lambda: lesson_section(shell)},
+                    states={"ui.map": map_state, "ui.calculators": calc_state})
 open_lessons_from_url(sections)
 shell.serve(sections)

@@ -179,11 +179,12 @@ class WeatherPanel(pn.viewable.Viewer):
             self.error.object = plain(err)
             self.error.visible = True
 
-    def weather_calculators(self) -> CalculatorList:
+    def weather_calculators(self, state: SessionState | None = None) -> CalculatorList:
         """The three weather calculators as one chooser (a card is built the first time it is
         chosen, keeping the page light); the roll card follows this session's turn, carried
-        asterisks and chart (the shipped cells plus the user's)."""
-        chooser = CalculatorList(self.state, section("wif", "weather"), prompt=None,
+        asterisks and chart (the shipped cells plus the user's). The cards use ``state`` (the
+        calculators section's) if given, else this panel's."""
+        chooser = CalculatorList(state or self.state, section("wif", "weather"), prompt=None,
                                  css_class="weather-calculator-select")
         roll = chooser.card(chooser.slugs[0])
         self.cards = chooser.cards
