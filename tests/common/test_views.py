@@ -66,8 +66,8 @@ def test_language_switch_relabels_legend_hover_and_info(view):
     view.state.lang = "es"
     spanish = [i.label["value"] for i in view.legend.items]
     assert english != spanish and "Bosque" in spanish
-    args = view.hex_hover.formatter.args   # the one hover box's line titles and terrain names
-    assert args["titles"] == {"hex": "Hexágono", "terrain": "Terreno"} and "Bosque" in args["terrain"]
+    words = view.hex_hover.words()   # the one hover box's line titles and terrain names
+    assert (words["hex"], words["terrain_title"]) == ("Hexágono", "Terreno") and "Bosque" in words["terrain"]
     assert "Hexágono" in dict(view.info.rows())
 
 

@@ -99,8 +99,10 @@ def test_one_hover_box_answers_for_the_hex(board):
     view.state.lang = "es"
     assert entries["countries"]["title"] == "País" and entries["weather"]["title"] == "Tiempo"
     assert entries["units"]["title"] == "Unidades"
-    assert view.hex_hover.formatter.args["titles"] == {"hex": "Hexágono", "terrain": "Terreno"}
-    assert "Buen tiempo" in entries["weather"]["names"]
+    words = view.hex_hover.words()
+    assert (words["hex"], words["terrain_title"]) == ("Hexágono", "Terreno")
+    assert "Buen tiempo" in entries["weather"]["names"] and "Buen tiempo" in words["names"]["weather"]
+    assert words["titles"]["units"] == "Unidades"
 
 
 # ---------------------------------------------------------------------------- place names

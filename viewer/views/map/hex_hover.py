@@ -16,7 +16,9 @@ several rows may share one hex.
 """
 from __future__ import annotations
 
-from bokeh.models import CustomJSHover, HoverTool
+import json
+
+from bokeh.models import ColumnDataSource, CustomJSHover, HoverTool
 
 #: The box: one line per entry, long lines wrapped (never cut by the board's edge at 300 px).
 TOOLTIP = ('<div class="hex-hover" style="white-space: pre-line; max-width: 300px; '
@@ -28,9 +30,13 @@ if (s < 0) return value;
 const base = bases[s];
 const i = special_vars.index;
 const q = base.data.q[i], r = base.data.r[i];
-const lines = [titles.hex + ': ' + value];
-const t = terrain[base.data.t[i]];
-if (t) lines.push(titles.terrain + ': ' + t);
+if (texts._parsed_from !== texts.data.json[0]) {   // the words, parsed again when they change
+  texts._parsed = JSON.parse(texts.data.json[0]); texts._parsed_from = texts.data.json[0];
+}
+const T = texts._parsed;
+const lines = [T.hex + ': ' + value];
+const t = T.terrain[base.data.t[i]];
+if (t) lines.push(T.terrain_title + ': ' + t);
 function rows(ds, sheet) {
   const data = ds.data, Q = data.q;
   if (Q === undefined) return [];
@@ -63,7 +69,7 @@ for (const e of entries) {
   const rend = e.renderers.length > 1 ? e.renderers[s] : e.renderers[0];
   if (!rend || !rend.visible || (e.shown && !e.shown.visible)) continue;
   const data = rend.data_source.data;
-  const names = e.mapper ? e.mapper.tags : e.names;
+  const names = e.mapper ? e.mapper.tags : T.names[e.name];
   const found = e.kind !== 'rows' ? sides(data, e) : rows(rend.data_source, s).map(j => data[e.field][j]);
   const values = [];
   for (const c of found) {
@@ -72,7 +78,8 @@ for (const e of entries) {
   }
   if (!values.length) continue;
   const text = values.join(e.join);
-  lines.push(e.title ? e.title + ': ' + text : text);
+  const title = T.titles[e.name];
+  lines.push(title ? title + ': ' + text : text);
 }
 return lines.join('\\n');
 """
@@ -83,11 +90,15 @@ class HexHover:
 
     def __init__(self, figure, renderers, sheets, sources: list):
         self._entries: dict[str, dict] = {}
+        self._words: dict = {"hex": "", "terrain_title": "", "terrain": []}
         sheets = list(sheets)
+        # the words live in a source of their own: renaming them (a language switch) changes one
+        # string, not the formatter's arguments, whose change makes Bokeh walk the model graph
+        self.texts = ColumnDataSource({"json": [self._words_json()]}, name="hex-hover-words")
         self.formatter = CustomJSHover(code=_HOVER_JS, args={
-            "sheets": [f"base-{s.name}" for s in sheets], "bases": list(sources), "terrain": [],
+            "sheets": [f"base-{s.name}" for s in sheets], "bases": list(sources), "texts": self.texts,
             "sizes": [float(s.size) for s in sheets], "orients": [s.orientation for s in sheets],
-            "titles": {"hex": "", "terrain": ""}, "entries": []})
+            "entries": []})
         self.tool = HoverTool(renderers=list(renderers), tooltips=TOOLTIP, formatters={"@label": self.formatter},
                               name="hex-hover")
         figure.add_tools(self.tool)
@@ -116,6 +127,7 @@ class HexHover:
             entry["shown"] = shown
         self._entries[name] = entry
         self._send()
+        self._send_words()
 
     def update(self, name: str, title: str | None = None, names: list[str] | None = None) -> None:
         """Rename layer ``name``'s line (``title``) or its codes (``names``): a few strings."""
@@ -124,23 +136,41 @@ class HexHover:
             entry["title"] = title
         if names is not None:
             entry["names"] = list(names)
-        self._send()
+        self._send_words()
 
     def retitle(self, titles: dict[str, str]) -> None:
         """Rename several layers' lines at once (one message), e.g. on a language switch."""
         for name, title in titles.items():
             self._entries[name]["title"] = title
-        self._send()
+        self._send_words()
 
     def relabel(self, hex_title: str, terrain_title: str, terrain_names: list[str]) -> None:
         """The first two lines' titles and the terrain names, in the page's language."""
-        self.formatter.args = dict(self.formatter.args, titles={"hex": hex_title, "terrain": terrain_title},
-                                   terrain=list(terrain_names))
+        self._words.update(hex=hex_title, terrain_title=terrain_title, terrain=list(terrain_names))
+        self._send_words()
 
     def entries(self) -> dict[str, dict]:
         """The layers the box reports, by name (title, field, names)."""
         return self._entries
 
     def _send(self) -> None:
+        """The layers' sources and renderers (model references: sent when a layer is added)."""
         entries = sorted(self._entries.values(), key=lambda e: e["rank"])  # stable: added order within a rank
-        self.formatter.args = dict(self.formatter.args, entries=entries)
+        self.formatter.args = dict(self.formatter.args, entries=[
+            {k: v for k, v in e.items() if k not in ("title", "names")} for e in entries])
+
+    def words(self) -> dict:
+        """What the box's words are now, as the browser reads them (``hex``, ``terrain_title``,
+        ``terrain``, and ``titles`` and ``names`` by layer)."""
+        return json.loads(self.texts.data["json"][0])
+
+    def _words_json(self) -> str:
+        return json.dumps({**self._words,
+                           "titles": {n: e["title"] for n, e in self._entries.items()},
+                           "names": {n: e["names"] for n, e in self._entries.items()}})
+
+    def _send_words(self) -> None:
+        """The line titles, code names and terrain names: one string."""
+        text = self._words_json()
+        if self.texts.data["json"][0] != text:
+            self.texts.data = {"json": [text]}
