@@ -10,7 +10,6 @@ import param
 
 from viewer.calculators import Calculator, CalculatorInputError
 from viewer.calculators.format import NAME_FAMILIES, cell_name, chart_name, shown, value_name
-from viewer.i18n import has
 from viewer.rules.charts import ChartError
 from viewer.state import SessionState
 from viewer.userdata import UserStore
