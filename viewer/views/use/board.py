@@ -14,7 +14,7 @@ from viewer.rules.use.board import MAP_BOXES
 from viewer.rules.use.hexmap import SHEET, to_hexmap
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
-from viewer.views.common.text import alert, label, markdown
+from viewer.views.common.text import alert, label, label_any, markdown
 from viewer.views.map.mapview import MapView
 from viewer.views.use.board_picker import board_title
 
@@ -144,13 +144,16 @@ class UseMap(pn.viewable.Viewer):
         with pn.io.hold():
             self._syncing = True
             try:
+                countries = sorted({h.country for h in b.hexes.values() if h.country})
+                named = {label_any([f"value.{c}"], lang, c): c for c in countries}   # by their names
                 if not self.country_select.options:
-                    countries = sorted({h.country for h in b.hexes.values() if h.country})
                     cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: h.name or h.label)
-                    self.country_select.param.update(options=countries, value=countries[0] if countries else None)
+                    self.country_select.param.update(options=named, value=countries[0] if countries else None)
                     city_options = {f"{h.name or h.label} ({h.label})": h.label for h in cities}
                     self.city_select.param.update(options=city_options,
                                                   value=cities[0].label if cities else None)
+                else:
+                    self.country_select.options = named
                 self.country_side.options, self.city_holder.options = sides, holders
             finally:
                 self._syncing = False
