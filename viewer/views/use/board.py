@@ -265,13 +265,14 @@ class UseMap(pn.viewable.Viewer):
             ov.set("use-naval", hexes=[self._find(r.target[5:]) for r in ends], color=COLORS["use-naval"],
                    alpha=0.5, label=[f"{r.mp if r.mp is not None else str(r.mp_known) + '+'} MP" for r in ends])
             lines.append(label("use.naval_summary", lang, port=game_state.port, n=len(ends),
-                               closed=", ".join(nav.closed) or "-"))
+                               closed=", ".join(label_any([f"value.{c}"], lang, c) for c in nav.closed) or "-"))
             for r in sorted(nav.routes.values(), key=lambda r: (r.mp_known, r.target))[:15]:
                 mp = r.mp if r.mp is not None else label("use.mp_plus_straits", lang, mp=r.mp_known, n=r.straits)
                 lines.append(label("use.route_line", lang, target=_place(game_state.board, r.target, lang), mp=mp,
                                    path=" → ".join(_place(game_state.board, n, lang) for n in r.nodes)))
         faction = label(f"use.faction.{game_state.faction}", lang)
-        for name, _, why in passages:
+        for key, _, why in passages:
+            name = label_any([f"value.{key}"], lang, key)   # the strait or canal by its name
             if why is None:
                 lines.append(label("use.passage_open", lang, name=name, faction=faction))
             else:
