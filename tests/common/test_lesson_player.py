@@ -332,7 +332,7 @@ def test_try_it_yourself_on_use_moves_a_unit_and_the_rules_answer_again():
     assert m.key("2912") in shown                        # the moved unit is marked
     player.untry.clicks += 1                             # back to the lesson
     assert not player.trying and not board.controls.visible
-    assert "lesson-agrees" in player.answer.object and "<li>legal: No</li>" in player.answer.object
+    assert "lesson-agrees" in player.answer.object and "<li>every action allowed: No</li>" in player.answer.object
     assert player.player.state()["units"]["10th"]["at"] == "2914"    # the lesson's state is untouched
 
 
