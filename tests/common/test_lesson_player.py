@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import re
 from collections import Counter
 from html import escape
 from pathlib import Path
@@ -114,9 +115,37 @@ def test_a_disagreeing_engine_is_marked(monkeypatch):
     player = LessonPlayer(state=shell.state, game="use", lesson="use/panzer-ezoc")
     assert not player.player.view().agrees
     assert "lesson-mismatch" in player.answer.object
-    assert "legal: the lesson says Yes, the engine No" in player.answer.object
+    assert "every action allowed: the lesson says Yes, the engine No" in player.answer.object
     player.go(1)
     assert "lesson-mismatch" not in player.answer.object
+
+
+#: A field or value shown as its key: lower-case words joined by "_" (``first_player``), or in
+#: Spanish by "-" too (``same-unit``; English writes "off-map" as a word).
+_KEY = {"en": re.compile(r"(?<![\w.])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.])"),
+        "es": re.compile(r"(?<![\w.])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w.])")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_answer_names_its_fields_and_values(game):
+    """Every step's answer lists its fields by their names and its values in words, in both
+    languages (labels ``calc.<engine>.result.<field>``, ``calc.<engine>.value.<key>``), never by key."""
+    shell, sec = section(game)
+    player = sec.player
+    for lang in ("en", "es"):
+        shell.state.lang = lang
+        for lesson in lessons.all_lessons(game):
+            for i, step in enumerate(lesson.steps):
+                if step.answer is None:
+                    continue
+                player.open(lesson.id, i)
+                items = re.findall(r"<li>(.*?)</li>", player.answer.object)
+                assert items, (lesson.id, i)
+                for item in items:
+                    name, _, value = html.unescape(item).partition(": ")
+                    if lang == "es":   # an English name may be its key's word ("coastal")
+                        assert name not in {str(k) for k in step.answer.expect}, (lang, lesson.id, i, name)
+                    assert not _KEY[lang].findall(name + " " + value), (lang, lesson.id, i, item)
 
 
 def test_needs_and_roles_are_noted():
@@ -295,7 +324,7 @@ def test_try_it_yourself_on_use_moves_a_unit_and_the_rules_answer_again():
     m.mapview.select(m.key("2912"))                      # a tap on 2912: the 10th Army moves away
     assert "10th (2912)" in board.unit.options
     assert _answer_value(player, "legal") is True        # nothing's zone now covers both hexes
-    assert "lesson-try-differs" in player.answer.object and "legal: the lesson says No, the engine Yes" \
+    assert "lesson-try-differs" in player.answer.object and "every action allowed: the lesson says No, the engine Yes" \
         in player.answer.object
     shown = {(s, int(q) - m.mapview.shifts[s][0], int(r) - m.mapview.shifts[s][1])
              for s, src in m.mapview.overlays.layers["lesson"].sources.items()
@@ -303,7 +332,7 @@ def test_try_it_yourself_on_use_moves_a_unit_and_the_rules_answer_again():
     assert m.key("2912") in shown                        # the moved unit is marked
     player.untry.clicks += 1                             # back to the lesson
     assert not player.trying and not board.controls.visible
-    assert "lesson-agrees" in player.answer.object and "<li>legal: No</li>" in player.answer.object
+    assert "lesson-agrees" in player.answer.object and "<li>every action allowed: No</li>" in player.answer.object
     assert player.player.state()["units"]["10th"]["at"] == "2914"    # the lesson's state is untouched
 
 

@@ -94,7 +94,7 @@ def test_template_groups_through_the_calculator():
     """Derived test "Template": 4 primary dice with Surge 4, collateral 2 dice."""
     v = calc("starcraft.template", primary_affected=4, collateral="2", target_models=6).value
     assert v["groups"] == [{"unit": "primary", "dice": 4, "surge": 4, "primary": True},
-                           {"unit": "collateral 1", "dice": 2, "surge": 0, "primary": False}]
+                           {"unit": "collateral:1", "dice": 2, "surge": 0, "primary": False}]
 
 
 @pytest.mark.parametrize("a, b, prev, owner", [("7", "7", "none", "none"), ("7", "7", "A", "A"), ("0", "", "none", "A"),

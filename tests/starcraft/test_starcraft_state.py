@@ -64,7 +64,9 @@ def test_round_view_drives_the_tracker():
     view = RoundTrackerView(state=SessionState(), game_state=sc)
     view.start.clicks += 1
     view.unit.value = "a-squad"
-    assert view.action.options == ["move", "hold"]
+    assert view.action.options == {"Move": "move", "Hold": "hold"}   # the actions by their names
+    view.state.lang = "es"
+    assert view.action.options == {"Mover": "move", "Esperar": "hold"}
     view.action.value = "move"
     view.activate.clicks += 1
     assert sc.tracker.active == "B" and "a-squad" in sc.tracker.acted

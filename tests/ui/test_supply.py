@@ -18,6 +18,7 @@ _SCREEN_XY = screen_xy("hexmap", scroll=True)   # loading a lesson scrolls the p
 pytestmark = pytest.mark.ui
 
 LESSON = "kiev"
+LESSON_NAME = "Kiev: supply range and the weather (Ex. 2.4.2-3)"   # as the lesson select names it
 
 # Rows of the named data sources (null while a source is missing).
 _LENGTHS = """(names) => {
@@ -66,7 +67,7 @@ def test_a_lesson_unit_clicked_shows_its_chain_and_range(server, watched):
     page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=60000)
     assert _lengths(page, "scenario-units")["scenario-units"] == 0
 
-    page.locator(".scenario-lesson select").first.select_option(label=LESSON)
+    page.locator(".scenario-lesson select").first.select_option(label=LESSON_NAME)
     page.locator(".scenario-load-lesson button").first.click()
     page.wait_for_function(f"() => ({_LENGTHS})(['scenario-units'])['scenario-units'] === {len(scenario.units)}",
                            timeout=45000)

@@ -191,13 +191,7 @@ def walks(tmp_path_factory, browser):
 
 #: Pages whose walk finds a fault outside the shared layout, each named with what it is; they are
 #: expected to fail until their page is fixed (strict: a fixed page makes the mark fail).
-KNOWN: dict[tuple[str, str, str], str] = {
-    **{("text", "/wif", lang): "the weather-roll card names a missing chart cell by its id "
-       "(jul-aug/8/impulse_advance) and the AA columns table shows its column key (lands_on)" for lang in LANGS},
-    **{("text", "/starcraft", lang): "a lesson answer names the round engine's field by key (first_player)"
-       for lang in LANGS},
-    **{("text", "/reference", lang): "a rule card lists the terrain key desert-mountain" for lang in LANGS},
-}
+KNOWN: dict[tuple[str, str, str], str] = {}
 
 
 def _cases(kind: str):

@@ -61,7 +61,7 @@ def test_land_odds_card_draws_the_users_result_codes_as_named_bars(tmp_path, mon
     monkeypatch.setenv(ENV_VAR, str(tmp_path))
     card = CalculatorCard(calculator=REGISTRY["wif.land-odds"](attack=20, defence=10, weather="fine"),
                           store=UserStore(tmp_path))
-    assert card.chart.outcomes == [] and "wif.land-combat" in card.result_box.object
+    assert card.chart.outcomes == [] and "Land Combat Results Table" in card.result_box.object
     doc = {"chart": "wif.land-combat", "codes": {"result": {"T1": "fixture one", "T2": "fixture two"}},
            "cells": [{"table": "assault", "column": "2:1", "roll": r, "result": "T1" if r <= 11 else "T2",
                       "source": "test fixture"} for r in range(2, 21)]}

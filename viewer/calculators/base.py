@@ -38,7 +38,21 @@ class Step:
     rule: RuleRef | None = None
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return t(self.key, lang, **self.params)
+        """The step in ``lang``; a text parameter that is a key of the calculator's values is
+        written by its name (``calc.<slug>.value.<key>``, as the result table writes it), and a
+        ``cell`` parameter (a chart cell's id) by its parts' names."""
+        from viewer.calculators.format import cell_name, value_name
+
+        slug = self.key.split(".step.", 1)[0].removeprefix("calc.")
+
+        def named(k: str, v: Any) -> Any:
+            if not isinstance(v, str):
+                return v
+            if k == "cell":   # a chart cell's id (``jul-aug/8/arctic``)
+                return cell_name(v, lang)
+            name = value_name(slug, v, lang)
+            return v if name is None else name
+        return t(self.key, lang, **{k: named(k, v) for k, v in self.params.items()})
 
     def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         return {"text": self.text(lang), "rule": str(self.rule) if self.rule else None}

@@ -174,7 +174,7 @@ class TemplateCalculator(_PoolCalculator):
                                        [0, self.target_models])
         col = int_list("collateral", self.collateral)
         groups = template_groups("primary", self.primary_affected, self.roa_modifier,
-                                 [(f"collateral {i + 1}", n) for i, n in enumerate(col)])
+                                 [(f"collateral:{i + 1}", n) for i, n in enumerate(col)])
         primary = groups[0]
         result = self._explain(primary.dice, constant(primary.surge), "8.7.6", "8.7.4")
         result.steps.insert(2, self.step("collateral", sc("8.7.6"), groups=", ".join(str(g.dice) for g in groups[1:]) or "0"))

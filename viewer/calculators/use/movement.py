@@ -248,7 +248,7 @@ def _show(b, node: str) -> str:
     kind, _, name = node.partition(":")
     if kind in ("port", "dock") and name in b.hexes:
         return f"{b.hexes[name].name or name} ({name})"
-    return f"{kind} {name}"
+    return f"{kind}:{name}"   # a sea zone or map box, named in each language (value.zone:, value.box:)
 
 
 @register

@@ -57,10 +57,14 @@ class Term(str):
 
 @dataclass(frozen=True)
 class TermStep(Step):
-    """A step whose :class:`Term` params (and lists of them) are translated when shown."""
+    """A step whose :class:`Term` params (and lists of them) are translated when shown, and
+    whose ``cell`` (a chart cell's id) is written by its parts' names."""
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return t(self.key, lang, **{k: _localize(v, lang) for k, v in self.params.items()})
+        from viewer.calculators.format import cell_name
+
+        return t(self.key, lang, **{k: cell_name(v, lang) if k == "cell" and isinstance(v, str) else _localize(v, lang)
+                                    for k, v in self.params.items()})
 
 
 def _localize(value: Any, lang: str) -> Any:

@@ -9,8 +9,7 @@ import panel as pn
 import param
 
 from viewer.calculators import Calculator, CalculatorInputError
-from viewer.calculators.format import shown
-from viewer.i18n import has
+from viewer.calculators.format import NAME_FAMILIES, cell_name, chart_name, shown, value_name
 from viewer.rules.charts import ChartError
 from viewer.state import SessionState
 from viewer.userdata import UserStore
@@ -40,7 +39,7 @@ def _widget_for(calc: Calculator, name: str):
 
 
 #: Label families an option value may be named by when its calculator has no label of its own.
-OPTION_FAMILIES = ("option", "weather", "terrain", "climate", "bimonth", "unit")
+OPTION_FAMILIES = NAME_FAMILIES
 
 
 def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> str:
@@ -53,6 +52,15 @@ def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> 
             f"{game}.option.{key}",
             *(f"{family}.{key}" for family in OPTION_FAMILIES)]
     return label_any(keys, lang, key)
+
+
+def value_term(slug: str, lang: str):
+    """The name of a key a result of calculator or lesson engine ``slug`` holds, in ``lang``
+    (:func:`viewer.calculators.format.value_name`), else the key in words."""
+    def term(key: str) -> str:
+        name = value_name(slug, key, lang)
+        return name if name is not None else key.replace("_", " ")
+    return term
 
 
 class CalculatorCard(pn.viewable.Viewer):
@@ -167,21 +175,15 @@ class CalculatorCard(pn.viewable.Viewer):
         rows = "\n".join(f"| {calc.result_label(k, lang)} | {_cell(shown(v, lang, self._term(lang)))} |"
                          for k, v in result.value.items())
         missing = "".join(
-            f"\n\n> {label('ui.missing_value', lang, chart=m.chart, cell=m.cell)}" for m in result.missing
+            f"\n\n> {label('ui.missing_value', lang, chart=chart_name(m.chart, lang), cell=cell_name(m.cell, lang))}"
+            for m in result.missing
         )
         self.result_box.object = f"| | |\n|---|---|\n{rows}{missing}"
         self._show_steps(result.steps, lang)
 
     def _term(self, lang: str):
         """The name of a key a result holds: the calculator's own label for it, else the key in words."""
-        slug = type(self.calculator).slug
-
-        def term(key: str) -> str:
-            for k in (f"calc.{slug}.value.{key}", f"value.{key}", *(f"{f}.{key}" for f in OPTION_FAMILIES)):
-                if has(k):
-                    return label(k, lang)
-            return key.replace("_", " ")
-        return term
+        return value_term(type(self.calculator).slug, lang)
 
     def _show_steps(self, steps, lang: str) -> None:
         """The steps in ``lang``, in one pane updated in place."""

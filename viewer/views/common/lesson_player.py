@@ -29,6 +29,7 @@ import param
 import viewer.lessons as lessons
 from viewer.calculators.format import shown
 from viewer.errors import ViewerError
+from viewer.i18n import has
 from viewer.lessons.answers import MISSING, Mismatch, compare, compute
 from viewer.lessons.model import Answer
 from viewer.lessons.player import StepView, step_rolls
@@ -37,6 +38,7 @@ from viewer.ruleref import RuleRef
 from viewer.state import SessionState
 from viewer.views.common.rulelink import rule_anchor
 from viewer.views.common.step_list import StepList, inline_markdown
+from viewer.views.common.calculator_card import value_term
 from viewer.views.common.text import label, label_any, markdown
 
 #: The highlight kinds a step may name (docs/lessons.md, "Writing a lesson").
@@ -121,9 +123,23 @@ def _highlight_words(kind: str, value: Any) -> str:
     return ", ".join(map(str, value))
 
 
-def _mismatch(m: Mismatch, lang: str) -> str:
-    got = label("lessons.absent", lang) if m.absent else shown(m.got, lang)
-    return label("lessons.mismatch", lang, field=m.field, expected=shown(m.expected, lang), got=got)
+def field_name(slug: str, key: str, lang: str) -> str:
+    """The name of answer field ``key`` of calculator or engine ``slug``: its label
+    (``calc.<slug>.result.<key>``); a field reaching into a mapping (``blocked.2936``) is the
+    mapping's name and the entry's (``blocked (2936)``); else the key."""
+    if has(f"calc.{slug}.result.{key}"):
+        return label(f"calc.{slug}.result.{key}", lang)
+    head, dot, rest = key.partition(".")
+    if dot and has(f"calc.{slug}.result.{head}"):
+        return f"{label(f'calc.{slug}.result.{head}', lang)} ({value_term(slug, lang)(rest)})"
+    return key
+
+
+def _mismatch(m: Mismatch, lang: str, slug: str = "") -> str:
+    term = value_term(slug, lang)
+    got = label("lessons.absent", lang) if m.absent else shown(m.got, lang, term)
+    return label("lessons.mismatch", lang, field=field_name(slug, m.field, lang),
+                 expected=shown(m.expected, lang, term), got=got)
 
 
 class LessonPlayer(pn.viewable.Viewer):
@@ -485,20 +501,20 @@ class LessonPlayer(pn.viewable.Viewer):
             return f"<p class='lesson-no-answer'>{html.escape(label('lessons.no_answer', lang))}</p>"
         rows = []
         fields = list(view.expected) or list(computed.value)
+        term = value_term(computed.slug, lang)
         for key in fields:
             got = computed.field(key)
-            value = "—" if got is MISSING else shown(got, lang)
-            name = label_any([f"calc.{computed.slug}.result.{key}"], lang, key)
-            rows.append(f"<li>{html.escape(name)}: {html.escape(value)}</li>")
+            value = "—" if got is MISSING else shown(got, lang, term)
+            rows.append(f"<li>{html.escape(field_name(computed.slug, key, lang))}: {html.escape(value)}</li>")
         if self.trying:
             agree = (f"<p class='lesson-agrees lesson-try-same'>{html.escape(label('lessons.try.same', lang))}</p>"
                      if view.agrees else
                      f"<p class='lesson-mismatch lesson-try-differs'>{html.escape(label('lessons.try.differs', lang))} "
-                     + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
+                     + html.escape("; ".join(_mismatch(m, lang, computed.slug) for m in view.mismatches)) + "</p>")
         else:
             agree = (f"<p class='lesson-agrees'>{html.escape(label('lessons.agrees', lang))}</p>" if view.agrees else
                      f"<p class='lesson-mismatch'>⚠ {html.escape(label('lessons.disagrees', lang))} "
-                     + html.escape("; ".join(_mismatch(m, lang) for m in view.mismatches)) + "</p>")
+                     + html.escape("; ".join(_mismatch(m, lang, computed.slug) for m in view.mismatches)) + "</p>")
         rules = f" {_rule_links(computed.rules)}" if computed.rules else ""
         engine = label_any([f"calc.{computed.slug}.title"], lang, computed.slug)
         return (f"<b>{html.escape(label('lessons.answer', lang))}</b> {html.escape(engine)}"

@@ -9,7 +9,7 @@ import param
 from viewer.rules.starcraft.rounds import PHASE_NAMES, TrackerError
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState
-from viewer.views.common.text import alert, label, markdown, plain
+from viewer.views.common.text import alert, label, label_any, markdown, plain
 
 
 class RoundTrackerView(pn.viewable.Viewer):
@@ -55,7 +55,8 @@ class RoundTrackerView(pn.viewable.Viewer):
 
     def _actions(self, *_):
         acts = self.game_state.tracker.legal_actions(self.unit.value) if self.unit.value else ()
-        self.action.options = list(acts)
+        lang = self.state.lang
+        self.action.options = {label_any([f"sc.ui.action.{a}"], lang, a): a for a in acts}
 
     def refresh(self, *_):
         lang, tr = self.state.lang, self.game_state.tracker

@@ -14,7 +14,7 @@ from viewer.rules.use.board import MAP_BOXES
 from viewer.rules.use.hexmap import SHEET, to_hexmap
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
-from viewer.views.common.text import alert, label, markdown
+from viewer.views.common.text import alert, label, label_any, markdown
 from viewer.views.map.mapview import MapView
 from viewer.views.use.board_picker import board_title
 
@@ -144,13 +144,16 @@ class UseMap(pn.viewable.Viewer):
         with pn.io.hold():
             self._syncing = True
             try:
+                countries = sorted({h.country for h in b.hexes.values() if h.country})
+                named = {label_any([f"value.{c}"], lang, c): c for c in countries}   # by their names
                 if not self.country_select.options:
-                    countries = sorted({h.country for h in b.hexes.values() if h.country})
                     cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: h.name or h.label)
-                    self.country_select.param.update(options=countries, value=countries[0] if countries else None)
+                    self.country_select.param.update(options=named, value=countries[0] if countries else None)
                     city_options = {f"{h.name or h.label} ({h.label})": h.label for h in cities}
                     self.city_select.param.update(options=city_options,
                                                   value=cities[0].label if cities else None)
+                else:
+                    self.country_select.options = named
                 self.country_side.options, self.city_holder.options = sides, holders
             finally:
                 self._syncing = False
@@ -262,13 +265,14 @@ class UseMap(pn.viewable.Viewer):
             ov.set("use-naval", hexes=[self._find(r.target[5:]) for r in ends], color=COLORS["use-naval"],
                    alpha=0.5, label=[f"{r.mp if r.mp is not None else str(r.mp_known) + '+'} MP" for r in ends])
             lines.append(label("use.naval_summary", lang, port=game_state.port, n=len(ends),
-                               closed=", ".join(nav.closed) or "-"))
+                               closed=", ".join(label_any([f"value.{c}"], lang, c) for c in nav.closed) or "-"))
             for r in sorted(nav.routes.values(), key=lambda r: (r.mp_known, r.target))[:15]:
                 mp = r.mp if r.mp is not None else label("use.mp_plus_straits", lang, mp=r.mp_known, n=r.straits)
                 lines.append(label("use.route_line", lang, target=_place(game_state.board, r.target, lang), mp=mp,
                                    path=" → ".join(_place(game_state.board, n, lang) for n in r.nodes)))
         faction = label(f"use.faction.{game_state.faction}", lang)
-        for name, _, why in passages:
+        for key, _, why in passages:
+            name = label_any([f"value.{key}"], lang, key)   # the strait or canal by its name
             if why is None:
                 lines.append(label("use.passage_open", lang, name=name, faction=faction))
             else:

@@ -31,7 +31,7 @@ class UseUnits(pn.viewable.Viewer):
         self.supply = pn.widgets.Select(options=list(SUPPLY), width=150)
         self.remove = pn.widgets.Button(css_classes=["use-remove-unit"])
         self.message = markdown("", css_classes=["use-unit-message"])
-        self.cls.param.watch(lambda e: setattr(self.type, "options", list(TYPES[e.new])), "value")
+        self.cls.param.watch(lambda e: self._types(), "value")
         self.add.on_click(self._add)
         self.remove.on_click(self._remove)
         self.supply.param.watch(self._supply, "value")
@@ -45,11 +45,22 @@ class UseUnits(pn.viewable.Viewer):
         self.faction.name = label("use.units.faction", lang)
         self.faction.options = {label(f"use.faction.{f}", lang): f for f in FACTIONS}
         self.cls.name = label("use.units.class", lang)
+        chosen = self.cls.value
+        self.cls.options = {label(f"use.class.{c}", lang): c for c in CLASSES}
+        self.cls.value = chosen
         self.type.name = label("use.units.type", lang)
+        self._types()
         self.add.label = label("use.units.add", lang)
         self.supply.name = label("use.units.supply", lang)
         self.supply.options = {label(f"use.supply.{s}", lang): s for s in SUPPLY}
         self.remove.label = label("use.units.remove", lang)
+
+    def _types(self) -> None:
+        """The unit types of the chosen class, by their names (the choice kept when it still fits)."""
+        lang, chosen = self.state.lang, self.type.value
+        self.type.options = {label(f"use.type.{t}", lang): t for t in TYPES[self.cls.value]}
+        if chosen in TYPES[self.cls.value]:
+            self.type.value = chosen
 
     def _selected_hex(self) -> str | None:
         key = self.state.selected

@@ -15,7 +15,7 @@ from viewer.rules.wif.scenario import ScenarioError
 from viewer.rules.wif.scenario_io import load_scenario
 from viewer.state.wif.scenario import ScenarioState, bundled_scenarios
 from viewer.userdata import UserDataError, UserStore
-from viewer.views.common.text import alert, label, plain
+from viewer.views.common.text import alert, label, label_any, plain
 from viewer.views.common.upload import Upload
 
 
@@ -110,6 +110,9 @@ class ScenarioFiles(pn.viewable.Viewer):
 
     def relabel(self, lang: str) -> None:
         self.lesson.name = label("ui.scenario.lesson", lang)
+        chosen = self.lesson.value   # the lessons by their names; the choice kept
+        self.lesson.options = {label_any([f"ui.scenario.name.{k}"], lang, k): k for k in self.lessons}
+        self.lesson.value = chosen
         self.load_lesson.label = label("ui.scenario.load_lesson", lang)
         self.file.widget.name = label("ui.scenario.file", lang)
         self.download.label = label("ui.scenario.download", lang)
