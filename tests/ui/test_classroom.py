@@ -18,21 +18,22 @@ def _open(page, url):
                            " && Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
 
 
-def _check_saved(ctx, page, base, locator: str):
-    """Check a box whose change is saved, until a fresh page of the same browser shows it saved
-    (a click before the widget is connected is lost: click again)."""
+def _set_saved(ctx, page, base, locator: str, checked: bool = True):
+    """Set a box whose change is saved, until a fresh page of the same browser shows it saved
+    (a click before the widget is connected is lost, and a fresh page may open before the
+    server has saved the click: look again, then click again)."""
     box = page.locator(locator).first
     for attempt in range(3):
-        box.check()
+        box.set_checked(checked)
         again = ctx.new_page()
         _open(again, base + "/asl")
         try:
-            expect(again.locator(locator).first).to_be_checked(timeout=15_000)
+            expect(again.locator(locator).first).to_be_checked(checked=checked, timeout=15_000)
             return
         except AssertionError:
             if attempt == 2:
                 raise
-            box.uncheck()
+            box.set_checked(not checked)
         finally:
             again.close()
 
@@ -46,7 +47,7 @@ def test_a_shared_board_opens_as_the_students_own_copy(server, browser):
     try:
         teacher = teacher_ctx.new_page()
         _open(teacher, base + "/asl")
-        _check_saved(teacher_ctx, teacher, base, NVR)
+        _set_saved(teacher_ctx, teacher, base, NVR)
         teacher.locator(".share-open button").click()
         items = teacher.locator(".share-items select")
         expect(items.locator("option")).to_have_count(1, timeout=WAIT)
@@ -63,10 +64,7 @@ def test_a_shared_board_opens_as_the_students_own_copy(server, browser):
         expect(student.locator(NVR).first).to_be_checked(timeout=WAIT)
         expect(student.locator(".shared-loaded")).to_contain_text("asl-night", timeout=WAIT)
         # the student's copy is theirs: unchecking it changes neither the teacher's nor the link's
-        student.locator(NVR).first.uncheck()
-        fresh = student_ctx.new_page()
-        _open(fresh, base + "/asl")
-        expect(fresh.locator(NVR).first).not_to_be_checked(timeout=WAIT)
+        _set_saved(student_ctx, student, base, NVR, checked=False)
         other = browser.new_context()
         try:
             third = other.new_page()
@@ -103,7 +101,7 @@ def test_reset_clears_the_visitors_board_after_a_confirmation(server, context):
     base, _ = server
     page = context.new_page()
     _open(page, base + "/asl")
-    _check_saved(context, page, base, NVR)
+    _set_saved(context, page, base, NVR)
     page.locator(".reset-open button").click()
     expect(page.locator(".reset-question")).to_contain_text("1 item", timeout=WAIT)
     page.locator(".reset-cancel button").click()  # cancel keeps everything

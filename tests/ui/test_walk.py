@@ -99,9 +99,10 @@ class Walker:
         self.frames += 1
         self.last_frame = time.monotonic()
 
-    def settle(self, action) -> None:
-        """Do ``action``, then wait until the server has answered it and the page is idle again
-        (or, when nothing comes within 3 s, the action needed no answer)."""
+    def settle(self, action, answer_within: float = 3, answered: bool = False) -> None:
+        """Do ``action``, then wait until the server has answered it and the page is idle again.
+        An ``answered`` action waits for the answer however slow the server is; any other action
+        needed no answer when nothing comes within ``answer_within`` seconds."""
         before, start = self.frames, time.monotonic()
         action()
 
@@ -110,7 +111,7 @@ class Walker:
             now = time.monotonic()
             if self.frames > before:
                 return idle and now - self.last_frame > 0.3
-            return now - start > 3
+            return not answered and now - start > answer_within
         wait_until(done, timeout=WAIT / 1000, interval=0.1)
 
     def overflow(self) -> list[str]:
@@ -158,16 +159,19 @@ def _walk(base: str, log, browser, app: str, lang: str) -> Findings:
         for i in range(switch.count()):
             name = switch.nth(i).inner_text().strip()
             if i:
-                walker.settle(lambda: switch.nth(i).click())
+                walker.settle(lambda: switch.nth(i).click(), answered=True)
             look(f"section {name!r}")
             choosers = page.locator(f"{CHOOSERS} >> visible=true")
             for c in range(choosers.count()):
+                if c >= choosers.count():   # a choice may hide the lists after it
+                    break
                 chooser = choosers.nth(c)
                 options = chooser.locator("option")
                 k = 0
                 while k < options.count():   # counted again: a list's prompt leaves once an item is chosen
                     title = options.nth(k).inner_text().strip()
-                    walker.settle(lambda: chooser.select_option(index=k))
+                    changes = chooser.evaluate("s => s.selectedIndex") != k
+                    walker.settle(lambda: chooser.select_option(index=k), answer_within=15 if changes else 0.5)
                     look(f"section {name!r}, {title!r}")
                     k += max(1, -(-options.count() // ITEMS_PER_LIST))
     finally:
