@@ -396,7 +396,7 @@ def test_try_it_yourself_on_asl_lights_a_fire_and_the_blind_hex_is_lit():
     shell, sec = section("asl")
     player, board = sec.player, sec.player.board
     player.open("asl/fire-illumination", 2)
-    assert "<li>hexes.2T5: blind</li>" in player.answer.object
+    assert "<li>Hexes lit or blind (2T5): blind</li>" in player.answer.object
     player.try_it.clicks += 1
     assert player.trying and board.controls.visible
     board.level.value = "1"
@@ -407,7 +407,7 @@ def test_try_it_yourself_on_asl_lights_a_fire_and_the_blind_hex_is_lit():
     view = player.trial_view("en")
     assert view.computed.inputs["fires"] == "2W7@0, 2W7@2"
     assert view.computed.field("hexes.2T5") == "lit" and view.computed.field("radii") == {"2W7": 4}
-    assert "lesson-try-differs" in player.answer.object and "hexes.2T5: the lesson says blind, the engine lit" \
+    assert "lesson-try-differs" in player.answer.object and "Hexes lit or blind (2T5): the lesson says blind, the engine lit" \
         in player.answer.object
     fig = board.figure
     lit = {(q, r): fill for q, r, fill in zip(fig.light.data["q"], fig.light.data["r"], fig.light.data["fill"])}
@@ -417,7 +417,7 @@ def test_try_it_yourself_on_asl_lights_a_fire_and_the_blind_hex_is_lit():
     assert board.level.name == "Fuego en el nivel" and "Toca un hexágono" in player.try_note.object
     player.untry.clicks += 1                             # back to the lesson
     assert not player.trying and not board.controls.visible
-    assert "<li>hexes.2T5: blind</li>" in player.answer.object and "lesson-agrees" in player.answer.object
+    assert "<li>Hexágonos iluminados o ciegos (2T5): ciego</li>" in player.answer.object and "lesson-agrees" in player.answer.object
     assert sorted(f["at"] for f in player.player.state()["fires"].values()) == ["2W7@0", "2W7@1"]
     board.tap("2V7")                                     # a tap outside a trial changes nothing
     assert sorted(fig.fire.data["text"]) == ["0", "1"]
@@ -436,7 +436,7 @@ def test_try_it_yourself_on_asl_changes_a_value_the_step_uses():
     values.choice.value = "true"
     view = player.trial_view("en")
     assert view.computed.field("new_nvr") == 3 and view.computed.field("change") == 0
-    assert "new_nvr: the lesson says 4, the engine 3" in player.answer.object
+    assert "New NVR: the lesson says 4, the engine 3" in player.answer.object
     values.name.value = "nvr"
     assert values.text.visible and values.text.value == "3"
     values.text.value = "nine"                           # the calculator's own refusal is shown
@@ -461,7 +461,7 @@ def test_try_it_yourself_on_churchill_changes_a_card_and_the_issue_moves():
     values.text.value = "2"
     view = player.trial_view("en")
     assert view.computed.field("placement") == "US 1" and not view.agrees
-    assert "placement: the lesson says US 3, the engine US 1" in player.answer.object
+    assert "His issue goes to: the lesson says US 3, the engine US 1" in player.answer.object
     assert board.game_state.issues["global"] == ["US", 1]
     player.go(1)                                         # another step ends the trial
     assert not player.trying and not board.controls.visible
