@@ -14,6 +14,7 @@ from viewer.views.churchill.board import ChurchillBoard
 from viewer.views.churchill.moves import IssueMover
 from viewer.views.churchill.settings import BoardSettingsPanel
 from viewer.views.churchill.stepper import ConferenceStepper
+from viewer.views.churchill.table_feed import TableFeed
 from viewer.views.common.sections import Sections
 from viewer.views.common.text import label
 from viewer.views.common.lesson_player import open_lessons_from_url
@@ -32,9 +33,17 @@ board = ChurchillBoard(game_state=session, state=shell.state)
 mover = IssueMover(game_state=session, state=shell.state)
 stepper = ConferenceStepper(game_state=session, state=shell.state)
 settings = BoardSettingsPanel(game_state=session, state=shell.state)
+
+
+def calculators() -> TableFeed:
+    """The calculator cards; the conference winner and production read the table (table_feed.py)."""
+    listed = CalculatorList(shell.state, section("churchill", "calculators"), store=store)
+    return TableFeed(state=shell.state, game_state=session, calculators=listed)
+
+
 sections = Sections(state=shell.state, sections={
     "churchill.section.board": pn.Column(stepper, mover, board, settings, sizing_mode="stretch_width"),
-    "ui.calculators": lambda: CalculatorList(shell.state, section("churchill", "calculators"), store=store),
+    "ui.calculators": calculators,
     "ui.lessons": lambda: lesson_section(shell),
 })
 open_lessons_from_url(sections)
