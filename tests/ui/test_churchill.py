@@ -1,4 +1,5 @@
-"""Browser test of /churchill: move an issue with a card value and see it land; click a table box."""
+"""Browser test of /churchill: move an issue with a card value and see it land; click a table box; the
+conference-winner card counts what the table holds."""
 from __future__ import annotations
 
 import os
@@ -38,4 +39,42 @@ def test_move_issue_with_card_and_click_box(server, watched):
     result.get_by_text("US track, box 3").wait_for()
     if os.environ.get("CHURCHILL_SCREENSHOT"):
         page.screenshot(path=os.environ["CHURCHILL_SCREENSHOT"], full_page=True)
+    assert watched.errors == [] and watched.external == []
+
+
+def test_conference_winner_card_reads_the_table(server, watched):  # Churchill 5.27
+    """A fresh visitor's table is empty: an issue moved onto a track is counted by the
+    conference-winner card, and moved on to another track, counted for that nation instead."""
+    from playwright.sync_api import expect
+
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/churchill")
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('churchill-board'))", timeout=45000)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=45000)
+    card, result = page.locator(".churchill-card input"), page.locator(".churchill-move-result")
+    card.fill("4")
+    card.press("Enter")
+    page.locator(".churchill-move button").click()
+    result.get_by_text("UK track, box 4").wait_for()
+    page.locator(".section-switch button").nth(1).click()
+    page.locator(".calculator-list-select select").select_option(label="Conference winner")
+    calc = page.locator(".calc-churchill-conference-winner")
+    winner = calc.locator(".calc-result tr", has_text="Conference winner").locator("td").nth(1)
+    expect(winner).to_have_text("UK")
+    expect(calc.locator(".calc-input-uk_won input")).to_have_value("1")
+    expect(page.locator(".churchill-table-feed")).to_contain_text("From your table (Churchill 5.27)")
+    expect(page.locator(".churchill-table-feed")).to_contain_text("UK 1, USSR 0, US 0")
+    # Stalin advances the same issue 6 boxes: back to the centre and 2 up his track.
+    page.locator(".section-switch button").nth(0).click()
+    page.locator(".churchill-mover select").select_option("USSR")
+    card.fill("6")
+    card.press("Enter")
+    page.locator(".churchill-move button").click()
+    result.get_by_text("USSR track, box 2").wait_for()
+    page.locator(".section-switch button").nth(1).click()
+    expect(winner).to_have_text("USSR")
+    expect(calc.locator(".calc-input-uk_won input")).to_have_value("0")
+    expect(calc.locator(".calc-input-ussr_won input")).to_have_value("1")
+    expect(page.locator(".churchill-table-feed")).to_contain_text("UK 0, USSR 1, US 0")
     assert watched.errors == [] and watched.external == []
