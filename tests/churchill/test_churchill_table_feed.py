@@ -47,7 +47,8 @@ def test_production_card_follows_the_table_and_keeps_the_card_bonus(tmp_path):  
     session.place("production-uk", "US", 2)      # before the card is built: it opens filled in
     state, session, feed = _feed(tmp_path, session)
     card = feed.calculators.card("churchill.production")
-    card.widgets["ussr_card_bonus"].value = 2    # the player's own input
+    card.widgets["ussr_card_bonus"].value = 2    # the player's own inputs
+    card.widgets["ussr_production_won_by"].value = "none"
     assert card.calculator.uk_production_won_by == "US"
     assert card.result.value == {"uk": 4 - 1, "us": 6 + 1, "ussr": 3 + 2}
     session.place("production-us-1", "USSR", 7)
@@ -63,6 +64,9 @@ def test_production_card_follows_the_table_and_keeps_the_card_bonus(tmp_path):  
     assert card.result.value == {"uk": 4 + 1, "us": 6 - 1, "ussr": 3 + 2 + 1}
     session.remove("strategic-materials")
     assert card.calculator.strategic_materials == "absent"
+    card.widgets["ussr_production_won_by"].value = "USSR"   # no marker on the table: the player's
+    session.place("production-uk", "UK", 3)
+    assert card.calculator.ussr_production_won_by == "USSR"
 
 
 def test_the_line_above_the_card_names_what_the_table_gave(tmp_path):

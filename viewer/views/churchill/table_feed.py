@@ -27,8 +27,8 @@ FED = (WINNER, PRODUCTION)
 #: their ids name the Production issues and the nation each belongs to (UK, US 1, US 2).
 PRODUCTION_INPUTS = {"production-uk": "uk_production_won_by", "production-us-1": "us_production_1_won_by",
                      "production-us-2": "us_production_2_won_by"}
-#: The table has no USSR Production marker, so this input always reads "none" from it.
-NO_MARKER_INPUTS = ("ussr_production_won_by",)
+#: The table has no USSR Production marker: that input stays as the player sets it (a conference
+#: card may bring one, Churchill 6.32).
 STRATEGIC_MATERIALS = "strategic-materials"
 
 
@@ -52,7 +52,6 @@ def table_inputs(game_state: ChurchillState) -> dict[str, dict]:
     return {
         WINNER: {"uk_won": won["UK"], "us_won": won["US"], "ussr_won": won["USSR"]},
         PRODUCTION: {**{name: won_by(game_state, issue) for issue, name in PRODUCTION_INPUTS.items()},
-                     **dict.fromkeys(NO_MARKER_INPUTS, "none"),
                      "strategic_materials": ("absent" if materials is None else
                                              "centre" if materials.centre else str(materials.track))},
     }
