@@ -11,13 +11,14 @@ import math
 
 import panel as pn
 import param
-from bokeh.models import ColumnDataSource, PointDrawTool
+from bokeh.models import ColumnDataSource, HoverTool, PointDrawTool
 from bokeh.plotting import figure
 
 from viewer.rules.starcraft import geometry as G
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState, terrain_patches
 from viewer.views.common.text import label, markdown
+from viewer.views.starcraft.names import model_name, unit_name
 
 OWNER_COLORS = {"A": "#c0392b", "B": "#2e64c8", None: "#7f7f7f"}
 TERRAIN_COLORS = {"impassable": "#6d6d6d", "standable": "#a58a5c", "ramp": "#c9b27c", "grass": "#7fbf6a", "open": "#d9d2c3"}
@@ -56,7 +57,11 @@ class StarcraftTableView(pn.viewable.Viewer):
         rend = fig.circle("x", "y", radius="r", source=self.models, fill_color="color", line_color="black",
                           nonselection_fill_alpha=0.8, selection_line_width=3)
         self.draw = PointDrawTool(renderers=[rend], add=False, drag=True)
-        fig.add_tools(self.draw)
+        fig.add_tools(self.draw, HoverTool(renderers=[rend], tooltips="@name"))
+        # each model's name beside its base, moved and renamed in place (refresh)
+        self.names = ColumnDataSource({"x": [], "y": [], "name": []}, name="sc-model-names")
+        fig.text("x", "y", text="name", source=self.names, text_align="left", text_baseline="bottom",
+                 text_font_size="7pt", text_color="#111111", x_offset=1, y_offset=-1)
         fig.toolbar.active_tap = self.draw
         fig.toolbar.active_drag = self.draw
         self.figure = fig
@@ -69,14 +74,27 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     # -- data ----------------------------------------------------------------------------------
     def _model_data(self) -> dict[str, list]:
-        cols = {"id": [], "unit": [], "x": [], "y": [], "r": [], "color": []}
-        for u in self.game_state.table.units:
+        cols: dict[str, list] = {"id": [], "unit": [], "x": [], "y": [], "r": [], "color": [], "name": []}
+        table, lang = self.game_state.table, self.state.lang
+        for u in table.units:
             if not u.on_table:
                 continue
             for m in u.models:
-                for k, v in zip(cols, (m.id, u.id, m.x, m.y, m.radius, OWNER_COLORS[u.owner])):
+                for k, v in zip(cols, (m.id, u.id, m.x, m.y, m.radius, OWNER_COLORS[u.owner],
+                                       model_name(table, m.id, lang))):
                     cols[k].append(v)
         return cols
+
+    def _sync_models(self) -> None:
+        """The drawn bases and their names follow the table (a move made in Python, a language
+        switch); a drag already placed its base, so the source is set only when it differs."""
+        data = self._model_data()
+        if any(list(self.models.data.get(k, [])) != data[k] for k in data):
+            self.models.data = data
+        # names sit above and right of the base's edge, at 45 degrees
+        edge = [r / math.sqrt(2) for r in data["r"]]
+        self.names.data = {"x": [x + e for x, e in zip(data["x"], edge)],
+                           "y": [y + e for y, e in zip(data["y"], edge)], "name": data["name"]}
 
     def _on_models(self, attr, old, new):
         """A drag ended: move every model whose position changed (SC 8.5.3 zones follow)."""
@@ -96,13 +114,15 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     # -- drawing -------------------------------------------------------------------------------
     def refresh(self, *_):
-        rows = self.game_state.control()
-        self.contest.data = {"x": [r["x"] for r in rows], "y": [r["y"] for r in rows],
-                             "r": [3.0 for _ in rows], "color": [OWNER_COLORS[r["controller"]] for r in rows],
-                             "label": [str(r["number"]) for r in rows]}
-        for k, rings in self.game_state.zones().items():
-            self.zone_sources[k].data = {"xs": [r[0] for r in rings], "ys": [r[1] for r in rings]}
-        self.status.object = self._status(rows)
+        with pn.io.hold():
+            self._sync_models()
+            rows = self.game_state.control()
+            self.contest.data = {"x": [r["x"] for r in rows], "y": [r["y"] for r in rows],
+                                 "r": [3.0 for _ in rows], "color": [OWNER_COLORS[r["controller"]] for r in rows],
+                                 "label": [str(r["number"]) for r in rows]}
+            for k, rings in self.game_state.zones().items():
+                self.zone_sources[k].data = {"xs": [r[0] for r in rings], "ys": [r[1] for r in rings]}
+            self.status.object = self._status(rows)
 
     def _status(self, rows) -> str:
         lang = self.state.lang
@@ -114,16 +134,21 @@ class StarcraftTableView(pn.viewable.Viewer):
                                       owner=who, a=r["supply_a"], b=r["supply_b"],
                                       verdict=label(f"sc.ui.row.{r['row']}", lang)))
             for unit, reason in cannot_contest(self.game_state.table, r["number"]):
-                lines.append("    - " + label("sc.ui.cannot_contest", lang, unit=unit.name or unit.id, number=r["number"],
+                lines.append("    - " + label("sc.ui.cannot_contest", lang, unit=unit_name(unit, lang), number=r["number"],
                                               reason=label(f"sc.ui.contest_reason.{reason}", lang)))
         lines.append(f"### {label('sc.ui.engaged', lang)}")
         pairs = self.game_state.engaged_pairs()
-        lines += [f"- {a} ↔ {b}" for a, b in pairs] or [f"- {label('sc.ui.none', lang)}"]
+        table = self.game_state.table
+        lines += [f"- {unit_name(table.unit(a), lang)} ↔ {unit_name(table.unit(b), lang)}" for a, b in pairs] or [f"- {label('sc.ui.none', lang)}"]
         if self.game_state.selected:
             unit = self.game_state.unit_of_selected()
             lines.append(f"### {label('sc.ui.selected', lang)}")
-            lines.append(label("sc.ui.selected_row", lang, model=self.game_state.selected, unit=unit.name or unit.id,
+            lines.append(label("sc.ui.selected_row", lang, model=model_name(table, self.game_state.selected, lang),
                                tag=label(f"sc.ui.tag.{unit.tag}", lang), supply=unit.supply, speed=unit.speed))
+            reason = self.game_state.selected_may_not_contest()
+            if reason:
+                lines.append("\n" + label("sc.ui.never_contests", lang, unit=unit_name(unit, lang),
+                                          reason=label(f"sc.ui.contest_reason.{reason}", lang)))
         return "\n".join(lines)
 
     def __panel__(self):
