@@ -32,7 +32,8 @@ class StarcraftPanel(pn.viewable.Viewer):
         super().__init__(**params)
         state, game_state = self.state, self.game_state
         self.target = pn.widgets.Select(options={"": ""}, value="", width=240, css_classes=["sc-target"])
-        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, start=0, end=100, step=1, width=240)
+        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, start=0, end=100, step=1, width=240,
+                                           css_classes=["sc-range"])
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
         self.help = markdown("", width=360)
         self.upload_label = markdown("", width=360)

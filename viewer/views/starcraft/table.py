@@ -53,15 +53,19 @@ class StarcraftTableView(pn.viewable.Viewer):
         fig.patches("xs", "ys", source=self.zone_sources["move"], fill_color="#2ca25f", fill_alpha=0.15, line_alpha=0.4)
         fig.patches("xs", "ys", source=self.zone_sources["range"], fill_alpha=0, line_color="#e6550d", line_width=2)
         fig.patches("xs", "ys", source=self.zone_sources["engagement"], fill_alpha=0, line_color="black", line_dash="dotted")
-        self.models = ColumnDataSource(self._model_data())
+        self.models = ColumnDataSource(self._model_data(), name="sc-models")
         rend = fig.circle("x", "y", radius="r", source=self.models, fill_color="color", line_color="black",
                           nonselection_fill_alpha=0.8, selection_line_width=3)
         self.draw = PointDrawTool(renderers=[rend], add=False, drag=True)
         fig.add_tools(self.draw, HoverTool(renderers=[rend], tooltips="@name"))
-        # each model's name beside its base, moved and renamed in place (refresh)
-        self.names = ColumnDataSource({"x": [], "y": [], "name": []}, name="sc-model-names")
-        fig.text("x", "y", text="name", source=self.names, text_align="left", text_baseline="bottom",
-                 text_font_size="7pt", text_color="#111111", x_offset=1, y_offset=-1)
+        # each model's number on its base (it follows a drag at once), and its name beside the
+        # base where there is room for it; both moved and renamed in place (refresh)
+        fig.text("x", "y", text="number", source=self.models, text_align="center", text_baseline="middle",
+                 text_font_size="7pt", text_font_style="bold", text_color="white")
+        self.names = ColumnDataSource({"x": [], "y": [], "name": [], "align": [], "baseline": []},
+                                      name="sc-model-names")
+        fig.text("x", "y", text="name", source=self.names, text_align="align", text_baseline="baseline",
+                 text_font_size=f"{NAME_PT}pt", text_color="#111111")
         fig.toolbar.active_tap = self.draw
         fig.toolbar.active_drag = self.draw
         self.figure = fig
@@ -74,14 +78,15 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     # -- data ----------------------------------------------------------------------------------
     def _model_data(self) -> dict[str, list]:
-        cols: dict[str, list] = {"id": [], "unit": [], "x": [], "y": [], "r": [], "color": [], "name": []}
+        cols: dict[str, list] = {"id": [], "unit": [], "x": [], "y": [], "r": [], "color": [], "name": [],
+                                 "number": []}
         table, lang = self.game_state.table, self.state.lang
         for u in table.units:
             if not u.on_table:
                 continue
-            for m in u.models:
+            for i, m in enumerate(u.models, 1):
                 for k, v in zip(cols, (m.id, u.id, m.x, m.y, m.radius, OWNER_COLORS[u.owner],
-                                       model_name(table, m.id, lang))):
+                                       model_name(table, m.id, lang), str(i))):
                     cols[k].append(v)
         return cols
 
@@ -91,10 +96,8 @@ class StarcraftTableView(pn.viewable.Viewer):
         data = self._model_data()
         if any(list(self.models.data.get(k, [])) != data[k] for k in data):
             self.models.data = data
-        # names sit above and right of the base's edge, at 45 degrees
-        edge = [r / math.sqrt(2) for r in data["r"]]
-        self.names.data = {"x": [x + e for x, e in zip(data["x"], edge)],
-                           "y": [y + e for y, e in zip(data["y"], edge)], "name": data["name"]}
+        t = self.game_state.table
+        self.names.data = place_names(data["x"], data["y"], data["r"], data["name"], t.width, t.height)
 
     def _on_models(self, attr, old, new):
         """A drag ended: move every model whose position changed (SC 8.5.3 zones follow)."""
@@ -153,6 +156,47 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     def __panel__(self):
         return pn.Row(pn.pane.Bokeh(self.figure), self.status)
+
+
+#: The names' font size (points), and the size of one character and of a line in inches on the
+#: 620-pixel table of a 36" side (about 15 pixels an inch): what :func:`place_names` reserves.
+NAME_PT = 8
+NAME_CHAR, NAME_LINE = 0.4, 0.75
+#: Where a name may go, tried in this order: beside the base's edge up-right, up-left,
+#: down-right, down-left (x and y direction, text align, text baseline).
+NAME_SPOTS = ((1, 1, "left", "bottom"), (-1, 1, "right", "bottom"), (1, -1, "left", "top"), (-1, -1, "right", "top"))
+
+
+def place_names(xs, ys, rs, names, width: float, height: float) -> dict[str, list]:
+    """Each model's name at the first spot beside its base (:data:`NAME_SPOTS`) inside the
+    ``width`` × ``height`` table that covers no other base and no name placed before it; a model of
+    a tight group may get none (its number is on its base and the hover names it)."""
+    bases = list(zip(xs, ys, rs))
+    taken: list[tuple[float, float, float, float]] = []
+    out: dict[str, list] = {"x": [], "y": [], "name": [], "align": [], "baseline": []}
+    for i, (x, y, r) in enumerate(bases):
+        edge = r / math.sqrt(2)
+        w, h = NAME_CHAR * len(names[i]), NAME_LINE
+        for dx, dy, align, baseline in NAME_SPOTS:
+            ax, ay = x + dx * edge, y + dy * edge
+            box = (min(ax, ax + dx * w), min(ay, ay + dy * h), max(ax, ax + dx * w), max(ay, ay + dy * h))
+            inside = box[0] >= 0 and box[1] >= 0 and box[2] <= width and box[3] <= height
+            if inside and not any(_box_meets_circle(box, bx, by, br) for j, (bx, by, br) in enumerate(bases) if j != i) \
+                    and not any(_boxes_meet(box, t) for t in taken):
+                taken.append(box)
+                for k, v in zip(out, (ax, ay, names[i], align, baseline)):
+                    out[k].append(v)
+                break
+    return out
+
+
+def _boxes_meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _box_meets_circle(box, x, y, r) -> bool:
+    nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+    return math.hypot(nx - x, ny - y) < r
 
 
 def cannot_contest(table, number: int) -> list[tuple]:
