@@ -79,6 +79,10 @@ def test_hovering_a_base_shows_its_name():
     hover = [t for t in view.figure.tools if isinstance(t, HoverTool)]
     assert len(hover) == 1 and hover[0].tooltips == "@name"
     assert hover[0].renderers[0].data_source is view.models
+    numbers = [r for r in view.figure.renderers if isinstance(r, GlyphRenderer) and isinstance(r.glyph, Text)
+               and r.data_source is view.models]
+    assert [r.glyph.text for r in numbers] == ["number"]
+    assert numbers[0].nonselection_glyph.text_alpha == 1.0     # a selection leaves the others numbered
 
 
 def test_the_status_names_units_and_the_selected_model():

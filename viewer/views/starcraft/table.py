@@ -61,7 +61,7 @@ class StarcraftTableView(pn.viewable.Viewer):
         # each model's number on its base (it follows a drag at once), and its name beside the
         # base where there is room for it; both moved and renamed in place (refresh)
         fig.text("x", "y", text="number", source=self.models, text_align="center", text_baseline="middle",
-                 text_font_size="7pt", text_font_style="bold", text_color="white")
+                 text_font_size="7pt", text_font_style="bold", text_color="white", nonselection_text_alpha=1.0)
         self.names = ColumnDataSource({"x": [], "y": [], "name": [], "align": [], "baseline": []},
                                       name="sc-model-names")
         fig.text("x", "y", text="name", source=self.names, text_align="align", text_baseline="baseline",
