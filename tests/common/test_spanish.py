@@ -108,8 +108,6 @@ KNOWN_GAPS: dict[str, set[str]] = {
     'use': {'Lebanon', 'Messina', 'Tripoli', 'ód'},
     # unit kinds inside the cloaking calculator's list of units that cannot be cloaked
     'asl': {'prc', 'vehicle'},
-    # model ids of the table shown as their keys
-    'starcraft': {'a-flyer', 'a-squad', 'b-brute', 'b-pack'},
 }
 
 APPS = ["wif", "use", "asl", "churchill", "starcraft", "index", "reference"]

@@ -4,7 +4,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from tests.ui.browser import WAIT, screen_xy  # noqa: E402
+from tests.ui.browser import WAIT, screen_xy, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.ui
 
@@ -30,6 +30,11 @@ def test_drag_a_model_onto_a_marker_takes_control(server, watched):
     page.mouse.up()
     page.get_by_text("only one side contests", exact=False).first.wait_for(timeout=WAIT)
     assert "Marker 1 (red): A — supply A 2, B 0" in marker1.inner_text()
+    # its name beside its base went with it, in the same source
+    page.wait_for_function("""() => Bokeh.documents.some(d => {
+        const s = d.get_model_by_name('sc-model-names'); if (!s) return false;
+        const i = s.data.name.indexOf('Squad A 1');
+        return i >= 0 && Math.abs(s.data.x[i] - 6) < 1.5 && Math.abs(s.data.y[i] - 16) < 1.5; })""", timeout=WAIT)
     assert watched.errors == [] and watched.external == []
 
 
@@ -55,4 +60,92 @@ def test_a_bad_profile_file_lists_every_fault_and_its_corrected_copy_replaces_it
     box.set_input_files(str(army))
     page.get_by_text("Loaded from army.yaml: 2 profiles (Fixed Trooper, Example Flyer)", exact=False).first.wait_for(
         timeout=WAIT)
+    assert watched.errors == [] and watched.external == []
+
+
+_MODEL_AT = """(id) => {
+  for (const doc of Bokeh.documents) {
+    const src = doc.get_model_by_name('sc-models');
+    if (!src) continue;
+    const i = src.data.id.indexOf(id);
+    return [src.data.x[i], src.data.y[i]];
+  }
+  return null;
+}"""
+
+
+def _drag(page, frm, to):
+    sx, sy = page.evaluate(_SCREEN_XY, frm)
+    tx, ty = page.evaluate(_SCREEN_XY, to)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=8)
+    page.mouse.move(tx, ty, steps=8)
+    page.mouse.up()
+
+
+def test_picking_an_attacker_and_a_target_fills_the_ranged_attack_card(server, watched):
+    """A model clicked on the table is the attacker, the target select names the enemy units; the
+    ranged-attack card's inputs become what the table gives (SC 8.7.3: models in range with a
+    visible target, visible target models, the target's size) and follow the weapon range, and
+    its result changes with them."""
+    from viewer.calculators import REGISTRY
+    from viewer.rules.starcraft.geometry import attack_geometry
+    from viewer.rules.starcraft.table import demo_table_path, load_table
+
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/starcraft")
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
+                           timeout=WAIT)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    page.locator(".calculator-list-select select").first.select_option(label="Ranged attack")
+    card = page.locator(".calc-starcraft-ranged-attack")
+    card.locator(".calc-result").first.wait_for(timeout=WAIT)
+
+    def inputs():
+        return {k: card.locator(f".calc-input-{k} input").first.input_value()
+                for k in ("models", "visible", "target_models")}
+
+    def dice():
+        """The result's attack dice, as the card shows them."""
+        row = card.locator(".calc-result tr", has_text="Attack dice").first
+        return row.inner_text().split()[-1] if row.count() else None
+
+    def dice_for(values):
+        calc = REGISTRY["starcraft.ranged-attack"](**{k: int(v) for k, v in values.items()})
+        return str(calc.compute().value["attack_dice"])
+
+    wait_until(dice)
+    before = inputs()
+    assert dice() == dice_for(before)
+    # the tower hides the pack from the squad: bring one pack model (b-pack-1, at (30, 31)) near it
+    _drag(page, [30, 31], [14, 4])
+    page.wait_for_function(f"() => ({_MODEL_AT})('b-pack-1')[1] < 10", timeout=WAIT)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    x, y = page.evaluate(_MODEL_AT, "b-pack-1")
+    table = load_table(demo_table_path()).move_model("b-pack-1", x, y)
+    sx, sy = page.evaluate(_SCREEN_XY, [5.2, 4])      # a-squad-2
+    page.mouse.click(sx, sy)
+    page.get_by_text("Squad A 2: ground", exact=False).first.wait_for(timeout=WAIT)
+    target = page.locator(".sc-target select").first
+    assert "Brute B" in target.inner_text() and "Flyer A" not in target.inner_text()
+    target.select_option(label="Pack B")
+    want = attack_geometry(table, "a-squad", "b-pack", 12.0)
+    assert want["models"] >= 1 and want["visible"] >= 1 and want["target_models"] == 6
+    expected = {k: str(want[k]) for k in ("models", "visible", "target_models")}
+    assert expected != before
+    wait_until(lambda: inputs() == expected)
+    assert dice_for(expected) != dice_for(before)
+    wait_until(lambda: dice() == dice_for(expected))
+    # a shorter weapon: fewer squad models reach the pack model
+    short = 8.0
+    want = attack_geometry(table, "a-squad", "b-pack", short)
+    assert want["models"] < int(expected["models"])
+    field = page.locator(".sc-range input").first
+    field.fill(str(short))
+    field.press("Enter")
+    wait_until(lambda: inputs()["models"] == str(want["models"]))
+    wait_until(lambda: dice() == dice_for(inputs()))
+    assert dice() != dice_for(expected)
     assert watched.errors == [] and watched.external == []

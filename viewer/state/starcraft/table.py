@@ -8,6 +8,7 @@ import math
 import param
 
 from viewer.rules.starcraft import geometry as G
+from viewer.rules.starcraft.control import may_contest
 from viewer.rules.starcraft.paths import charge_path
 from viewer.rules.starcraft.rounds import RoundTracker, TrackedUnit
 from viewer.rules.starcraft.table import Table, demo_table_path, load_table
@@ -103,6 +104,15 @@ class StarcraftState(param.Parameterized):
     def enemy_units(self) -> list[str]:
         unit = self.unit_of_selected()
         return [u.id for u in self.table.units if unit is None or u.owner != unit.owner]
+
+    def selected_may_not_contest(self) -> str | None:
+        """Why the selected model's unit may contest no marker wherever it stands (SC 8.9.1: an Air
+        unit, a Burrowed one, one out of Coherency, one in Reserves), or None."""
+        unit = self.unit_of_selected()
+        if unit is None:
+            return None
+        check = may_contest(unit.on_table, unit.flying, unit.burrowed, unit.in_coherency, True)
+        return None if check.allowed else check.reason
 
     def attack_inputs(self) -> dict | None:
         unit = self.unit_of_selected()

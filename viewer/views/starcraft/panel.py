@@ -15,6 +15,7 @@ from viewer.state.starcraft.table import StarcraftState, profile_inputs
 from viewer.views.common.calculator_list import CalculatorList
 from viewer.views.common.text import alert, label, markdown, plain
 from viewer.views.common.upload import Upload
+from viewer.views.starcraft.names import unit_options
 
 #: The StarCraft calculators, in the order shown.
 SC_CALCULATORS = section("starcraft", "calculators")
@@ -30,8 +31,9 @@ class StarcraftPanel(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         state, game_state = self.state, self.game_state
-        self.target = pn.widgets.Select(options=[""], value="", width=240, css_classes=["sc-target"])
-        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, start=0, end=100, step=1, width=240)
+        self.target = pn.widgets.Select(options={"": ""}, value="", width=240, css_classes=["sc-target"])
+        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, start=0, end=100, step=1, width=240,
+                                           css_classes=["sc-range"])
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
         self.help = markdown("", width=360)
         self.upload_label = markdown("", width=360)
@@ -58,7 +60,6 @@ class StarcraftPanel(pn.viewable.Viewer):
         game_state.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
         state.param.watch(self._relabel, "lang")
         self._relabel()
-        self._targets()
 
     def _relabel(self, *_):
         lang = self.state.lang
@@ -70,6 +71,7 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.format.object = label("sc.ui.profile_format", lang)
         self.template.label = label("sc.ui.profile_template", lang)
         self._note()
+        self._targets()
         if self.profiles:
             self._weapons()
         self.attacker_profile.name = label("sc.ui.profile.attacker", lang)
@@ -77,11 +79,14 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.target_profile.name = label("sc.ui.profile.target", lang)
 
     def _targets(self, *_):
-        options = ["", *self.game_state.enemy_units()]
-        if list(self.target.options) != options:
-            self.target.options = options
-        if self.target.value not in options:
-            self.target.value = ""
+        """The enemies of the selected model's unit, by their names (all units when none is selected)."""
+        gs = self.game_state
+        options = {"": "", **unit_options(gs.table, gs.enemy_units(), self.state.lang)}
+        if self.target.options != options:
+            with pn.io.hold():
+                value = self.target.value
+                self.target.options = options
+                self.target.value = value if value in options.values() else ""
 
     def _feed(self, *_):
         attack = self.game_state.attack_inputs()

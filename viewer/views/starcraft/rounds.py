@@ -10,6 +10,7 @@ from viewer.rules.starcraft.rounds import PHASE_NAMES, TrackerError
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState
 from viewer.views.common.text import alert, label, label_any, markdown, plain
+from viewer.views.starcraft.names import unit_options
 
 
 class RoundTrackerView(pn.viewable.Viewer):
@@ -26,7 +27,8 @@ class RoundTrackerView(pn.viewable.Viewer):
         self.error = alert("", alert_type="warning", visible=False)
         self.starter = pn.widgets.RadioButtonGroup(options=["A", "B"], value="A")
         self.start = pn.widgets.Button(css_classes=["sc-start-phase"])
-        self.unit = pn.widgets.Select(options=sorted(game_state.tracker.units), width=160)
+        self.unit = pn.widgets.Select(options=unit_options(game_state.table, sorted(game_state.tracker.units), state.lang),
+                                      width=160)
         self.action = pn.widgets.Select(options=[], width=160)
         self.activate = pn.widgets.Button(css_classes=["sc-activate"])
         self.pass_button = pn.widgets.Button(css_classes=["sc-pass"])
@@ -59,22 +61,28 @@ class RoundTrackerView(pn.viewable.Viewer):
         self.action.options = {label_any([f"sc.ui.action.{a}"], lang, a): a for a in acts}
 
     def refresh(self, *_):
-        lang, tr = self.state.lang, self.game_state.tracker
-        self.start.label = label("sc.ui.rounds.start", lang)
-        self.activate.label = label("sc.ui.rounds.activate", lang)
-        self.pass_button.label = label("sc.ui.rounds.pass", lang)
-        self.next.label = label("sc.ui.rounds.next", lang)
-        self.end.label = label("sc.ui.rounds.end", lang)
-        self.unit.name = label("sc.ui.rounds.unit", lang)
-        self.action.name = label("sc.ui.rounds.action", lang)
-        self.vp_a.name, self.vp_b.name = label("sc.ui.rounds.vp", lang, player="A"), label("sc.ui.rounds.vp", lang, player="B")
-        none = label("sc.ui.none", lang)
-        self.status.object = label("sc.ui.rounds.status", lang, round=tr.round, phase=tr.phase,
-                                   name=label(f"sc.ui.phase.{PHASE_NAMES[tr.phase]}", lang), first=tr.first_player,
-                                   active=tr.active or none, passed=", ".join(tr.passed) or none)
-        if tr.game_over:
-            self.status.object += "\n\n" + label("sc.ui.rounds.over", lang)
-        self._actions()
+        with pn.io.hold():
+            lang, tr = self.state.lang, self.game_state.tracker
+            self.start.label = label("sc.ui.rounds.start", lang)
+            self.activate.label = label("sc.ui.rounds.activate", lang)
+            self.pass_button.label = label("sc.ui.rounds.pass", lang)
+            self.next.label = label("sc.ui.rounds.next", lang)
+            self.end.label = label("sc.ui.rounds.end", lang)
+            self.unit.name = label("sc.ui.rounds.unit", lang)
+            units = unit_options(self.game_state.table, sorted(tr.units), lang)
+            if self.unit.options != units:
+                value = self.unit.value
+                self.unit.options = units
+                self.unit.value = value
+            self.action.name = label("sc.ui.rounds.action", lang)
+            self.vp_a.name, self.vp_b.name = label("sc.ui.rounds.vp", lang, player="A"), label("sc.ui.rounds.vp", lang, player="B")
+            none = label("sc.ui.none", lang)
+            self.status.object = label("sc.ui.rounds.status", lang, round=tr.round, phase=tr.phase,
+                                       name=label(f"sc.ui.phase.{PHASE_NAMES[tr.phase]}", lang), first=tr.first_player,
+                                       active=tr.active or none, passed=", ".join(tr.passed) or none)
+            if tr.game_over:
+                self.status.object += "\n\n" + label("sc.ui.rounds.over", lang)
+            self._actions()
 
     def __panel__(self):
         return pn.Column(self.status, self.error, pn.Row(self.starter, self.start), pn.Row(self.unit, self.action),
