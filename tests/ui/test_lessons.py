@@ -19,6 +19,8 @@ from tests.ui.browser import WAIT, open_page  # noqa: E402
 from viewer.calculators.format import shown  # noqa: E402
 from viewer.i18n import t as label  # noqa: E402
 from viewer.lessons.model import read_lesson  # noqa: E402
+from viewer.views.common.calculator_card import value_term  # noqa: E402
+from viewer.views.common.lesson_player import field_name  # noqa: E402
 from viewer.views.common.text import label_any  # noqa: E402
 
 pytestmark = pytest.mark.ui
@@ -76,9 +78,10 @@ def test_a_lesson_plays_to_its_end(server, watched, game, lang):
         answer = page.locator(".lesson-answer").first
         slug = view.computed.slug                 # the engine and its answers by name where they have one
         expect(answer).to_contain_text(label_any([f"calc.{slug}.title"], lang, slug), timeout=WAIT)
+        term = value_term(slug, lang)   # fields and values named as the player names them
         for key in view.expected:
-            field = label_any([f"calc.{slug}.result.{key}"], lang, key)
-            expect(answer).to_contain_text(f"{field}: {shown(view.computed.field(key), lang)}")
+            field = field_name(slug, key, lang)
+            expect(answer).to_contain_text(f"{field}: {shown(view.computed.field(key), lang, term)}")
         expect(answer).to_contain_text(label("lessons.agrees", lang))
         hl = view.highlight
         try:
@@ -218,8 +221,6 @@ def test_try_it_yourself_on_asl_a_tap_lights_a_fire_and_the_answer_follows(serve
     from viewer.lessons.player import step_rolls
     from viewer.rules.asl.board import load_board
     from viewer.views.asl.board import LIGHT_FILL
-    from viewer.views.common.calculator_card import value_term
-    from viewer.views.common.lesson_player import field_name
     from viewer.views.common.lesson_trial import answer_with
 
     base, _ = server
