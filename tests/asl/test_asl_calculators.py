@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from viewer.calculators import REGISTRY, CalculatorInputError
+from viewer.calculators.format import shown, value_name
 
 SLUGS = ["asl.nvr-change", "asl.nvr", "asl.cloak", "asl.hip", "asl.fortification-hip", "asl.rally",
          "asl.recovery", "asl.los", "asl.illumination"]
@@ -70,7 +71,12 @@ def test_ex_vi_3_hip_card():
 def test_cloak_card_lists_ineligible_and_refuses_bad_kinds():
     r = calc("asl.cloak", forces="Main: 4 squad, 2 hs, 1 vehicle; Reinf: 2 squad, 1 squad onboard")
     assert r.value["counters"] == {"Main": 5, "Reinf": 2} and r.value["total"] == 7
-    assert r.value["ineligible"] == {"Main": ["1 vehicle"], "Reinf": ["1 squad onboard"]}
+    assert r.value["ineligible"] == {"Main": ["vehicle:1"], "Reinf": ["onboard:squad:1"]}
+    left_out = {lang: [s.text(lang) for s in r.steps if s.key.endswith(".ineligible")] for lang in ("en", "es")}
+    assert left_out["en"][0].endswith("left out: 1 × vehicle.") and "1 × vehículo." in left_out["es"][0]
+    assert "1 × squad set up on the board" in left_out["en"][1] and "1 × pelotón colocado en el tablero" in left_out["es"][1]
+    es = shown(r.value["ineligible"], "es", lambda key: value_name("asl.cloak", key, "es") or key)
+    assert es == "Main: 1 × vehículo, Reinf: 1 × pelotón colocado en el tablero"
     with pytest.raises(CalculatorInputError) as err:
         calc("asl.cloak", forces="A: 3 tank")
     assert err.value.parameter == "forces" and "squad" in err.value.allowed

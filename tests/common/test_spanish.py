@@ -103,11 +103,6 @@ def english_left(en: dict, es: dict) -> dict[str, set[str]]:
 #: English still shown on a Spanish page, waiting for labels (the test fails when one is fixed
 #: and not removed here, as when a new one appears).
 KNOWN_GAPS: dict[str, set[str]] = {
-    # cities of the USE board as its data spells them (no Spanish names there): Messina (closing
-    # its strait), Tripoli (Lebanon), and Łódź, whose name the place pattern does not read
-    'use': {'Lebanon', 'Messina', 'Tripoli', 'ód'},
-    # unit kinds inside the cloaking calculator's list of units that cannot be cloaked
-    'asl': {'prc', 'vehicle'},
 }
 
 APPS = ["wif", "use", "asl", "churchill", "starcraft", "index", "reference"]

@@ -2,7 +2,8 @@
 opened by its permalink and played to its end with Next, in English and in Spanish. At every step
 the step's title and the engine's answer show, the board's highlight is in the page's models, and
 the address names the step; at the end Next is disabled. "Try it yourself" on /wif changes the
-weather and the answer changes (on /churchill a card value, in both languages), "Save as lesson"
+weather and the answer changes (on /churchill a card value, in both languages; on /asl a tap on
+the board lights a fire and the answer is the engine's for it), "Save as lesson"
 downloads a lesson of that board which validates,
 and "Back to the lesson" restores the step."""
 import re
@@ -18,6 +19,8 @@ from tests.ui.browser import WAIT, open_page  # noqa: E402
 from viewer.calculators.format import shown  # noqa: E402
 from viewer.i18n import t as label  # noqa: E402
 from viewer.lessons.model import read_lesson  # noqa: E402
+from viewer.views.common.calculator_card import value_term  # noqa: E402
+from viewer.views.common.lesson_player import field_name  # noqa: E402
 from viewer.views.common.text import label_any  # noqa: E402
 
 pytestmark = pytest.mark.ui
@@ -75,9 +78,10 @@ def test_a_lesson_plays_to_its_end(server, watched, game, lang):
         answer = page.locator(".lesson-answer").first
         slug = view.computed.slug                 # the engine and its answers by name where they have one
         expect(answer).to_contain_text(label_any([f"calc.{slug}.title"], lang, slug), timeout=WAIT)
+        term = value_term(slug, lang)   # fields and values named as the player names them
         for key in view.expected:
-            field = label_any([f"calc.{slug}.result.{key}"], lang, key)
-            expect(answer).to_contain_text(f"{field}: {shown(view.computed.field(key), lang)}")
+            field = field_name(slug, key, lang)
+            expect(answer).to_contain_text(f"{field}: {shown(view.computed.field(key), lang, term)}")
         expect(answer).to_contain_text(label("lessons.agrees", lang))
         hl = view.highlight
         try:
@@ -176,4 +180,88 @@ def test_try_it_yourself_on_churchill_changes_a_card_and_back_restores_it(server
     expect(answer).to_contain_text(f"{placement}: US 3", timeout=WAIT)
     expect(answer).to_contain_text(label("lessons.agrees", lang), timeout=WAIT)
     expect(page.locator(".lesson-try-input select")).to_be_hidden(timeout=WAIT)
+    assert watched.errors == []
+
+
+#: JavaScript ``([x, y]) => [sx, sy]``: the screen point of drawing point (x, y) on the lessons'
+#: ASL board (the plot drawing the ``lesson-asl-light`` source; the Map section has a board too).
+_LESSON_ASL_XY = """([x, y]) => {
+  for (const doc of Bokeh.documents) {
+    for (const m of doc._all_models.values()) {
+      const drawn = Array.isArray(m.renderers) ? m.renderers : [];
+      if (!drawn.some(r => r.data_source && r.data_source.name === "lesson-asl-light")) continue;
+      const view = Bokeh.index.find_one_by_id(m.id);
+      if (!view || !view.frame) continue;
+      view.canvas_view.el.scrollIntoView({block: "center"});
+      const rect = view.canvas_view.el.getBoundingClientRect();
+      return [rect.left + view.frame.x_scale.compute(x), rect.top + view.frame.y_scale.compute(y)];
+    }
+  }
+  return null;
+}"""
+
+#: JavaScript ``() => n``: how many hexes the lessons' ASL board colours.
+_LESSON_ASL_LIT = """() => {
+  for (const doc of Bokeh.documents) {
+    const src = doc.get_model_by_name("lesson-asl-light");
+    if (src) return src.data.q.length;
+  }
+  return -1;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_try_it_yourself_on_asl_a_tap_lights_a_fire_and_the_answer_follows(server, watched, lang):
+    """Step 2 of the fires lesson (level 2 of 2W7 burns, ASL E1.941): trying it, the learner picks
+    level 1 and taps 2W7; the answer becomes the engine's for both fires (the circle grows), the
+    note says the rules answer differently and the board colours the hexes the engine finds lit or
+    blind; a second tap puts the fire out and the step's answer is back."""
+    from viewer import hexgrid
+    from viewer.lessons.answers import compute
+    from viewer.lessons.player import step_rolls
+    from viewer.rules.asl.board import load_board
+    from viewer.views.asl.board import LIGHT_FILL
+    from viewer.views.common.lesson_trial import answer_with
+
+    base, _ = server
+    player = lessons.LessonPlayer(lessons.load(LESSONS["asl"]))
+    player.goto(1)
+    step, state = player.step, player.read_state()
+    highlight = player.view(lang=lang).highlight
+
+    def engine(fires: str):
+        return compute(answer_with(step.answer, {"fires": fires}), state, player.board, lang, step_rolls(state))
+
+    def fields(computed) -> list[str]:
+        term = value_term(computed.slug, lang)
+        return [f"{field_name(computed.slug, k, lang)}: {shown(computed.field(k), lang, term)}" for k in step.answer.expect]
+
+    burning = ", ".join(f["at"] for f in state["fires"].values())
+    before, after = engine(burning), engine(f"{burning}, 2W7@1")
+    assert fields(before) != fields(after), "the tap must change what the step asks"
+    page = open_page(watched, f"{base}/asl?lesson=fire-illumination&step=2&lang={lang}")
+    answer = page.locator(".lesson-answer").first
+    for text in fields(before):
+        expect(answer).to_contain_text(text, timeout=WAIT)
+    page.locator(".lesson-try button").click()
+    expect(page.locator(".lesson-untry button")).to_be_visible(timeout=WAIT)
+    page.locator(".lesson-try-fire-level select").select_option(label="1")
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+
+    def tap(hex_id: str) -> None:
+        x, y = hexgrid.hex_to_pixel(*load_board("teaching").key(hex_id), orientation="flattop")
+        point = page.evaluate(_LESSON_ASL_XY, [float(x), float(y)])
+        assert point, "the lessons' ASL board is not on the page"
+        page.mouse.click(*point)
+
+    tap("2W7")
+    for text in fields(after):
+        expect(answer).to_contain_text(text, timeout=WAIT)
+    expect(page.locator(".lesson-try-differs").first).to_be_visible(timeout=WAIT)
+    marked = set(highlight["hexes"]) | {h for h, s in (after.value.get("hexes") or {}).items() if s in LIGHT_FILL}
+    page.wait_for_function(f"() => ({_LESSON_ASL_LIT})() === {len(marked)}", timeout=WAIT)
+    tap("2W7")   # the same level again: the fire goes out
+    for text in fields(before):
+        expect(answer).to_contain_text(text, timeout=WAIT)
+    expect(page.locator(".lesson-try-same").first).to_be_visible(timeout=WAIT)
     assert watched.errors == []

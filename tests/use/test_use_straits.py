@@ -174,6 +174,60 @@ def test_cli_naval_move_reads_the_settings():
     assert code == 2 and bad["error"]["parameter"] == "allegiance"
 
 
+def _passage_cities(board):
+    """The named hexes of the board's straits and canals: the cities that can close them."""
+    hexes = [h for st in board.straits for h in st.hexes] + [h for c in board.canals for h in (*c.ends, *c.hexes)]
+    return [board.hexes[h] for h in hexes if board.hexes[h].name]
+
+
+@needs_board
+def test_a_city_closing_a_passage_is_named_in_the_readers_language():
+    """USE 4.2.4.1 in Spanish: the calculator names the enemy city that closes a strait by the
+    map's Spanish name (Messina closes its strait to the Western Allies at the start)."""
+    from viewer.i18n import has, t
+    from viewer.rules.use import boards
+    for h in _passage_cities(boards.load("use")):
+        assert h.name_es, f"{h.name} has no Spanish name on the map"
+        if h.name_es != h.name:
+            assert has(f"value.{h.name}") and t(f"value.{h.name}", "es") == h.name_es, h.name
+            assert t(f"value.{h.name}", "en") == h.name
+    r = _naval(board="use", start="Naples", destination="Athens", faction=WA)
+    closing = [s for s in r.steps if s.key.endswith("closed_enemy_city")]
+    assert any(s.params["place"] == "Messina" for s in closing), [s.params for s in closing]
+    messina = next(s for s in closing if s.params["place"] == "Messina")
+    assert "Mesina" in messina.text("es") and "Messina" not in messina.text("es")
+    assert "Messina" in messina.text("en")
+
+
+@needs_board
+def test_the_board_names_its_cities_in_the_readers_language(tmp_path):
+    """The /use city and port lists and the closed-strait line name each place by the map's name
+    in the page's language (Łódź is Lodz, Tripoli (Lebanon) is Trípoli (Líbano)); the city chosen
+    stays chosen across a language switch."""
+    from viewer.state import SessionState
+    from viewer.views.use.board import UseMap, place_name
+    state = SessionState()
+    view = UseMap(state=state, game_state=UseState(store=UserStore(tmp_path), board_name="use"))
+    board = view.game_state.board
+    lodz, tripoli = board.find("Łódź"), board.find("Tripoli (Lebanon)")
+    view.city_select.value = lodz
+    view.game_state.faction = WA
+    for lang in ("es", "en", "es"):
+        state.lang = lang
+        cities = {v: k for k, v in view.city_select.options.items()}
+        ports = {v: k for k, v in view.port_select.options.items()}
+        assert view.city_select.value == lodz
+        for options in (cities, ports):
+            for hex, shown in options.items():
+                if hex:
+                    assert shown == f"{place_name(board.hexes[hex], lang)} ({hex})"
+        assert cities[lodz] == (f"Lodz ({lodz})" if lang == "es" else f"Łódź ({lodz})")
+        assert ports[tripoli] == (f"Trípoli (Líbano) ({tripoli})" if lang == "es" else f"Tripoli (Lebanon) ({tripoli})")
+        messina = "Mesina" if lang == "es" else "Messina"
+        assert f"la ciudad enemiga {messina}" in view.answer.object if lang == "es" else \
+            f"the enemy city {messina}" in view.answer.object
+
+
 @needs_board
 def test_a_neutral_countrys_inland_hexes_close_to_land_movement(use_state):
     """USE 2.1.1: no land move through a non-coastal hex of a neutral country; the country list is

@@ -53,12 +53,18 @@ class Cloak(_Weights):
                            rounding=self.rounding)]
         for c in counts:
             steps.append(self.step("force", rule=R_CLOAK_N, force=c.force, se=str(c.squad_equivalents), n=c.counters))
-            if c.ineligible:
-                steps.append(self.step("ineligible", rule=R_CLOAK, force=c.force, units=", ".join(c.ineligible)))
+            if c.left_out:
+                steps.append(self.step("ineligible", rule=R_CLOAK, force=c.force, units=", ".join(_left_out(c))))
         total = sum(c.counters for c in counts)
         steps.append(self.step("total", rule=R_CLOAK_N, n=total))
         return Result({"counters": {c.force: c.counters for c in counts}, "total": total,
-                       "ineligible": {c.force: list(c.ineligible) for c in counts if c.ineligible}}, steps)
+                       "ineligible": {c.force: _left_out(c) for c in counts if c.left_out}}, steps)
+
+
+def _left_out(count: setup.CloakCount) -> list[str]:
+    """The units of a force that are not cloaked as value keys a label names: ``vehicle:1``
+    ("1 × vehicle"), ``onboard:squad:1`` ("1 × squad set up on the board")."""
+    return [f"{kind}:{n}" if kind in setup.NOT_CLOAKED else f"onboard:{kind}:{n}" for n, kind, _ in count.left_out]
 
 
 @register

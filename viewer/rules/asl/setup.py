@@ -24,6 +24,8 @@ from fractions import Fraction
 from viewer.errors import Refusal
 
 UNIT_KINDS = ("squad", "hs", "crew", "smc", "sw", "vehicle", "prc", "gun")
+#: Kinds never cloaked, offboard or not (E1.41: only infantry entering from offboard).
+NOT_CLOAKED = ("vehicle", "prc", "gun")
 ROUNDINGS = ("up", "down")
 _ITEM = re.compile(r"^\s*(\d+)\s+([a-z]+)(?:\s+(onboard|offboard))?\s*$")
 
@@ -79,6 +81,8 @@ class CloakCount:
     squad_equivalents: Fraction
     counters: int
     ineligible: tuple[str, ...]
+    #: The same units as ``(count, kind, offboard)``, for a reader to name them.
+    left_out: tuple[tuple[int, str, bool], ...] = ()
 
 
 def cloak_counters(forces: list[Force], japanese: bool, hs_weight: Fraction, crew_weight: Fraction,
@@ -87,16 +91,18 @@ def cloak_counters(forces: list[Force], japanese: bool, hs_weight: Fraction, cre
     out = []
     for f in forces:
         n = {k: 0 for k in UNIT_KINDS}
-        ineligible = []
+        ineligible, left_out = [], []
         for count, kind, offboard in f.units:
-            if kind in ("vehicle", "prc", "gun"):
+            if kind in NOT_CLOAKED:
                 ineligible.append(f"{count} {kind}")
             elif not offboard:
                 ineligible.append(f"{count} {kind} onboard")
             else:
                 n[kind] += count
+                continue
+            left_out.append((count, kind, offboard))
         se = squad_equivalents(n["squad"], n["hs"], n["crew"], japanese, hs_weight, crew_weight)
-        out.append(CloakCount(f.name, se, rounded(se, rounding), tuple(ineligible)))
+        out.append(CloakCount(f.name, se, rounded(se, rounding), tuple(ineligible), tuple(left_out)))
     return out
 
 

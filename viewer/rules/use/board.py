@@ -42,6 +42,7 @@ class Hex:
     label: str
     terrain: str = "clear"
     name: str = ""
+    name_es: str = ""             # the place's Spanish name where the map gives one
     country: str = ""
     neutral: bool = False
     coastal: bool = False

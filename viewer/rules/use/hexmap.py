@@ -6,7 +6,7 @@
   and tables the ``use`` board vocabulary defines (viewer/board/terrain.py): hex flags
   ``greyed``, ``prohibited``, ``coastal``, ``port``, ``city``, ``sea_zones`` ("10;11"),
   ``country``, ``climate_zone``; hexside features; features ``capital``/``city``/``port``/
-  ``fortress`` by name; regions ``strait``, ``canal``, ``map_box`` with their adjacency rows.
+  ``fortress`` by name (and ``name_es``, the Spanish name); regions ``strait``, ``canal``, ``map_box`` with their adjacency rows.
   Columns a file lacks read as empty.
 """
 from __future__ import annotations
@@ -100,23 +100,28 @@ def from_hexmap(hm: HexMap, numbering: str | None = None) -> UseBoard:
     places: dict[str, dict] = {}
     for row in feats.to_dict("records"):
         key = hm.label((row["sheet"], int(row["q"]), int(row["r"])))
-        d = places.setdefault(key, {"kinds": set(), "name": "", "fortress": ""})
+        d = places.setdefault(key, {"kinds": set(), "name": "", "name_es": "", "fortress": ""})
         d["kinds"].add(row["kind"])
         if row["kind"] == "fortress":
             d["fortress"] = _text(row.get("nationality")) or "?"
-            d["fortress_name"] = _text(row.get("name"))
+            d["fortress_name"], d["fortress_name_es"] = _text(row.get("name")), _text(row.get("name_es"))
         elif not d["name"]:
-            d["name"] = _text(row.get("name"))
+            d["name"], d["name_es"] = _text(row.get("name")), _text(row.get("name_es"))
     labels = h["label"].tolist()
     terrain, country, coastal, greyed = col("terrain"), col("country"), col("coastal"), col("greyed")
     city, port, zones, climate, closed, box = (col("city"), col("port"), col("sea_zones"), col("climate_zone"),
                                                col("prohibited"), col("map_box"))
     hexes = []
     for i, lbl in enumerate(labels):
-        f = places.get(lbl, {"kinds": set(), "name": "", "fortress": ""})
+        f = places.get(lbl, {"kinds": set(), "name": "", "name_es": "", "fortress": ""})
         kinds = f["kinds"]
-        name = f["name"] or (f.get("fortress_name", "").split(" (")[0] if f["fortress"] else "")
-        hexes.append({"label": lbl, "terrain": _text(terrain[i]) or "clear", "name": name,
+        if f["name"]:
+            name, name_es = f["name"], f["name_es"]
+        elif f["fortress"]:
+            name, name_es = (f.get(k, "").split(" (")[0] for k in ("fortress_name", "fortress_name_es"))
+        else:
+            name, name_es = "", ""
+        hexes.append({"label": lbl, "terrain": _text(terrain[i]) or "clear", "name": name, "name_es": name_es,
                       "country": _text(country[i]), "coastal": _flag(coastal[i]), "greyed": _flag(greyed[i]),
                       "city": _flag(city[i]) or bool(kinds & {"city", "capital", "port"}),
                       "capital": "capital" in kinds,

@@ -10,7 +10,7 @@ from bokeh.models import ColumnDataSource
 
 from viewer.board import shared_map
 from viewer.rules.use import grid
-from viewer.rules.use.board import MAP_BOXES
+from viewer.rules.use.board import MAP_BOXES, Hex
 from viewer.rules.use.hexmap import SHEET, to_hexmap
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
@@ -131,8 +131,8 @@ class UseMap(pn.viewable.Viewer):
         lang, b = self.state.lang, self.game_state.board
         self.unit_select.options = {label("use.none", lang): "", **{
             f"{u.id} ({u.hex})": u.id for u in self.game_state.units}}
-        ports = sorted((h for h in b.hexes.values() if h.port), key=lambda h: h.name or h.label)
-        self.port_select.options = {label("use.none", lang): "", **{f"{h.name or h.label} ({h.label})": h.label
+        ports = sorted((h for h in b.hexes.values() if h.port), key=lambda h: place_name(h, lang))
+        self.port_select.options = {label("use.none", lang): "", **{f"{place_name(h, lang)} ({h.label})": h.label
                                                                    for h in ports}}
 
     def _allegiance_options(self):
@@ -146,14 +146,14 @@ class UseMap(pn.viewable.Viewer):
             try:
                 countries = sorted({h.country for h in b.hexes.values() if h.country})
                 named = {label_any([f"value.{c}"], lang, c): c for c in countries}   # by their names
+                cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: place_name(h, lang))
+                city_options = {f"{place_name(h, lang)} ({h.label})": h.label for h in cities}
                 if not self.country_select.options:
-                    cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: h.name or h.label)
                     self.country_select.param.update(options=named, value=countries[0] if countries else None)
-                    city_options = {f"{h.name or h.label} ({h.label})": h.label for h in cities}
                     self.city_select.param.update(options=city_options,
                                                   value=cities[0].label if cities else None)
                 else:
-                    self.country_select.options = named
+                    self.country_select.options, self.city_select.options = named, city_options
                 self.country_side.options, self.city_holder.options = sides, holders
             finally:
                 self._syncing = False
@@ -277,7 +277,7 @@ class UseMap(pn.viewable.Viewer):
                 lines.append(label("use.passage_open", lang, name=name, faction=faction))
             else:
                 b = game_state.board
-                place = (b.hexes[why[1]].name or why[1]) if why[1] in b.hexes else why[1]
+                place = place_name(b.hexes[why[1]], lang) if why[1] in b.hexes else why[1]
                 lines.append(label(f"use.passage_closed.{why[0]}", lang, name=name, faction=faction, place=place))
         self.answer.object = "\n".join(f"- {x}" for x in lines)
 
@@ -298,10 +298,16 @@ class UseMap(pn.viewable.Viewer):
                          self.answer, sizing_mode="stretch_width")
 
 
+def place_name(h: Hex, lang: str) -> str:
+    """A hex's place by its name in ``lang`` (the map's Spanish name where it has one), else its
+    number."""
+    return (h.name_es if lang == "es" and h.name_es else h.name) or h.label
+
+
 def _place(board, node: str, lang: str) -> str:
     kind, _, name = node.partition(":")
     if kind == "port" and name in board.hexes:
-        return board.hexes[name].name or name
+        return place_name(board.hexes[name], lang)
     if kind == "box" and name in MAP_BOXES:
         return label(f"use.box.{name}", lang)
     return label("use.zone", lang, zone=name)
