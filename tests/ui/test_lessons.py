@@ -130,12 +130,12 @@ def test_try_it_yourself_on_wif_changes_the_answer_and_back_restores_it(server, 
     base, _ = server
     page = open_page(watched, f"{base}/wif?lesson=supply-kiev")
     answer = page.locator(".lesson-answer").first
-    expect(answer).to_contain_text("in_supply: Yes", timeout=WAIT)
+    expect(answer).to_contain_text("in supply: Yes", timeout=WAIT)
     page.locator(".lesson-try button").click()
     expect(page.locator(".lesson-untry button")).to_be_visible(timeout=WAIT)
     expect(page.locator(".lesson-try-note").first).to_contain_text("Your board:", timeout=WAIT)
     page.locator(".lesson-try-weather select").select_option(label=label("weather.snow", "en"))
-    expect(answer).to_contain_text("in_supply: No", timeout=WAIT)
+    expect(answer).to_contain_text("in supply: No", timeout=WAIT)
     expect(answer).to_contain_text("the rules answer differently", timeout=WAIT)
     # save as lesson: the downloaded file is a lesson of the learner's board, and it validates
     page.locator(".lesson-save-question input").fill("Snow everywhere: is the corps in supply?")
@@ -148,7 +148,7 @@ def test_try_it_yourself_on_wif_changes_the_answer_and_back_restores_it(server, 
     assert saved.start["weather"] == "snow" and saved.steps[0].question("en").startswith("Snow everywhere")
     assert saved.steps[0].answer.expect["in_supply"] is False
     page.locator(".lesson-untry button").click()
-    expect(answer).to_contain_text("in_supply: Yes", timeout=WAIT)
+    expect(answer).to_contain_text("in supply: Yes", timeout=WAIT)
     expect(answer).to_contain_text(label("lessons.agrees", "en"), timeout=WAIT)
     expect(page.locator(".lesson-try-weather select")).to_be_hidden(timeout=WAIT)
     assert watched.errors == []

@@ -430,9 +430,11 @@ def test_surprise_card_shows_one_off_purchases_as_yes_or_no(lang):  # WiF 11.5.6
     shown = card_text(own_highest_section=0, own_section_bonus=1, own_roll=4,
                       opponent_highest_section=3, opponent_section_bonus=0, opponent_roll=3)
     no, yes = ("No", "Yes") if lang == "en" else ("No", "Sí")
-    assert f"avoid combat: {no}" in shown and "select target: 1" in shown
+    avoid, target, choose = {"en": ("avoid the combat", "select an enemy target", "choose the combat type"),
+                             "es": ("evitar el combate", "elegir un objetivo enemigo", "elegir el tipo de combate")}[lang]
+    assert f"{avoid}: {no}" in shown and f"{target}: 1" in shown
     seven = calc("wif.surprise", own_highest_section=0, own_section_bonus=1, own_roll=7,
                  opponent_highest_section=4, opponent_section_bonus=0, opponent_roll=3)
-    assert f"choose type: {yes}" in card_text(own_highest_section=0, own_section_bonus=1, own_roll=7,
+    assert f"{choose}: {yes}" in card_text(own_highest_section=0, own_section_bonus=1, own_roll=7,
                                               opponent_highest_section=4, opponent_section_bonus=0, opponent_roll=3)
     assert any(s.key.endswith("option_avoid_combat_yes") for s in seven.steps)
