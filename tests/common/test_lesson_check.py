@@ -215,3 +215,18 @@ def test_each_game_board_refuses_what_it_does_not_have():
     assert "unknown climate zone 'artic'" in board_for("wif").check_weather({"artic": "snow"})[0]
     assert board_for("wif").check_hex("europe", "4329") is None
     assert "no hex '0000' on map 'europe'" in board_for("wif").check_hex("europe", "0000")[0]
+
+
+def test_a_churchill_issue_is_one_of_the_tables_markers():
+    """A starting issue the table has no marker for could not be placed on the lesson's board."""
+    from pathlib import Path
+
+    from viewer.lessons import load
+
+    assert check(load("churchill/conference")) == []
+    shipped = Path(__file__).resolve().parents[2] / "viewer" / "lessons" / "churchill" / "conference.yaml"
+    data = yaml.safe_load(shipped.read_text(encoding="utf-8"))
+    data["start"]["issues"][1]["id"] = "uk-production"
+    bad = only([p for p in check(parse_lesson(data, "churchill/bad", "test")) if p.where.endswith(".id")])
+    assert bad.where == "test: start.issues[1].id" and "no issue marker 'uk-production'" in bad.message
+    assert "did you mean 'production-uk'?" in bad.message and "pol-mil-1" in bad.allowed

@@ -56,6 +56,10 @@ class LessonBoard:
             return (f"expected a hex label, found {type(at).__name__}", "a hex label")
         return self.check_hex(board, str(at))
 
+    def check_piece(self, kind: str, piece: str) -> tuple[str, Any] | None:
+        """Whether a piece of ``kind`` may have the id ``piece`` (None: it may; by default any id)."""
+        return None
+
     def check_track_box(self, box: str) -> tuple[str, Any] | None:
         return (f"this game's board has no tracks; {box!r} cannot be marked", None)
 

@@ -77,6 +77,7 @@ def check(lesson: Lesson) -> list[Problem]:
     # the starting pieces
     for kind in PIECES:
         for i, p in enumerate(lesson.start.get(kind, [])):
+            _place(problems, f"{o}: start.{kind}[{i}].id", board.check_piece(kind, str(p["id"])))
             _place(problems, f"{o}: start.{kind}[{i}].at", board.check_place(kind, name, p["at"]))
     if lesson.start.get("weather") is not None:
         _place(problems, f"{o}: start.weather", board.check_weather(lesson.start["weather"]))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from viewer.errors import ViewerError
-from viewer.lessons.boards import Engine, LessonBoard, register_board, register_engine
+from viewer.lessons.boards import Engine, LessonBoard, close, register_board, register_engine
 from viewer.ruleref import RuleRef
-from viewer.rules.churchill.table import NATIONS, TRACK_BOXES, score_boxes
+from viewer.rules.churchill.table import ISSUES, NATIONS, TRACK_BOXES, score_boxes
 
 #: Every place on the conference table, written as the issue-move calculator writes them.
 PLACES = ("centre", *(f"{n} {b}" for n in NATIONS for b in range(1, TRACK_BOXES + 1)),
@@ -17,6 +17,12 @@ PLACES = ("centre", *(f"{n} {b}" for n in NATIONS for b in range(1, TRACK_BOXES 
 class ChurchillLessonBoard(LessonBoard):
     def check_track_box(self, box):
         return None if box in PLACES else (f"no place {box!r} on the conference table", list(PLACES))
+
+    def check_piece(self, kind, piece):
+        """An issue is one of the table's markers (Churchill 3.4), so the board can place it."""
+        if kind == "issues" and piece not in ISSUES:
+            return (f"no issue marker {piece!r} on the table{close(piece, list(ISSUES))}", list(ISSUES))
+        return None
 
     def check_place(self, kind, board, at):
         if kind == "issues":

@@ -13,6 +13,10 @@ NATIONS = ("UK", "USSR", "US")
 LEADERS = {"UK": "churchill", "USSR": "stalin", "US": "roosevelt"}
 COLOURS = {"UK": "#2e8b3a", "US": "#2456b3", "USSR": "#c0392b"}
 TRACK_BOXES = 6
+#: The issue markers (Churchill 3.4), by id; their names are labels ``churchill.issue.<id>``.
+ISSUES = ("directed-offensive-uk", "directed-offensive-us", "directed-offensive-ussr", "production-uk",
+          "production-us-1", "production-us-2", "pol-mil-1", "pol-mil-2", "leadership-europe",
+          "leadership-pacific", "a-bomb", "global", "second-front", "ussr-dwoj", "strategic-materials")
 CHAIR = 7
 #: The order in which Leaders are offered a tie-break: Stalin, then to his left (Churchill 4.5).
 TIE_BREAK_ORDER = ("USSR", "US", "UK")

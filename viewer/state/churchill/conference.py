@@ -8,13 +8,9 @@ from __future__ import annotations
 import param
 
 from viewer.rules.churchill.board import BoardSettings
-from viewer.rules.churchill.table import NATIONS, Position, card_value, resolve
+from viewer.rules.churchill.table import ISSUES, NATIONS, Position, card_value, resolve
 from viewer.state.userdata import UserDataError, UserStore
 
-#: Issue markers (Churchill 3.4): ids; their names are labels churchill.issue.<id>.
-ISSUES = ("directed-offensive-uk", "directed-offensive-us", "directed-offensive-ussr", "production-uk",
-          "production-us-1", "production-us-2", "pol-mil-1", "pol-mil-2", "leadership-europe",
-          "leadership-pacific", "a-bomb", "global", "second-front", "ussr-dwoj", "strategic-materials")
 CONDITIONAL = ("second-front", "ussr-dwoj")
 SAVE_NAME = "churchill"
 
