@@ -59,13 +59,6 @@ def test_transport_line_bonus_and_its_exceptions():
     assert calc("use.move-cost", terrain="rough", transport_line=True, enemy_city=True).value["cost"] == 2
 
 
-def test_unknown_terrain_is_a_missing_cell():
-    r = calc("use.move-cost", terrain="mountain")
-    assert r.value["cost"] is None and r.missing[0].cell == "mountain/cost"
-    r = calc("use.attack-cost", weather="severe")
-    assert r.missing[0].chart == "use.attack-cost"
-
-
 @pytest.mark.parametrize("start,dest,mp,straits", [
     ("Rotterdam", "Brest", 3, 0),         # Ex. T35
     ("Rotterdam", "Amsterdam", 1, 0),     # Ex. T36
@@ -116,8 +109,49 @@ def test_t15_national_will():
     assert r.value["track"] == "15 → 14 → 10"
     r = calc("use.national-will", will=3, events="-5", enemy_cities=1)
     assert r.value["will"] == 0 and r.value["status"] == "conquered"
-    r = calc("use.national-will", events="factory-bombed")
-    assert r.missing and r.missing[0].cell == "factory-bombed/change"
+    r = calc("use.national-will", will=15, events="land-unit-eliminated, land-unit-eliminated, +2")
+    assert r.value["track"] == "15 → 14 → 13 → 15"      # an event counts each time it happens
+
+
+def test_national_will_names_an_unknown_event_and_the_table_rows(tmp_path, monkeypatch):
+    """A word that is neither a row of the National Will Effects table nor a number is refused by
+    name (not reported as a missing value); a row the player's copy adds is accepted."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    with pytest.raises(CalculatorInputError) as err:
+        calc("use.national-will", events="land-unit-eliminated, factory-bombed, -x2")
+    e = err.value
+    assert e.parameter == "events" and "'factory-bombed'" in e.message and "'-x2'" in e.message
+    assert "land-unit-eliminated" not in e.message and e.allowed == ["land-unit-eliminated", "capital-lost"]
+    chart = tables.shipped("use.national-will")
+    chart.set(("factory-bombed",), "change", -1, "test: my copy")
+    tables.save_user_chart(chart, UserStore(tmp_path))
+    r = calc("use.national-will", will=15, events="factory-bombed, capital-lost")
+    assert r.value["track"] == "15 → 14 → 10" and not r.missing
+
+
+def test_move_and_attack_cost_name_an_unknown_row_apart_from_a_missing_value(tmp_path, monkeypatch):
+    """Terrain and weather name rows of the user's charts: an unknown word is refused by name with
+    the rows allowed; a listed row nobody filled in stays a missing value (never invented)."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    with pytest.raises(CalculatorInputError) as err:
+        calc("use.move-cost", terrain="mountain")
+    assert err.value.parameter == "terrain" and "'mountain'" in err.value.message
+    assert err.value.allowed == ["clear", "rough"]           # not river, port ...: not terrain
+    with pytest.raises(CalculatorInputError) as err:
+        calc("use.attack-cost", weather="snow")
+    assert err.value.parameter == "weather" and "'snow'" in err.value.message and err.value.allowed == ["clear"]
+    r = calc("use.move-cost", terrain="rough", enemy_fortress=True)
+    assert [m.cell for m in r.missing] == ["enemy-fortress/cost"] and r.value["cost"] is None
+    movement = tables.shipped("use.movement")
+    movement.set(("mountain",), "cost", 3, "test: my copy")
+    movement.set(("mountain",), "kind", "base", "test: my copy")
+    tables.save_user_chart(movement, UserStore(tmp_path))
+    attack = tables.shipped("use.attack-cost")
+    attack.set(("snow",), "cost", 2, "test: my copy")
+    tables.save_user_chart(attack, UserStore(tmp_path))
+    assert calc("use.move-cost", terrain="mountain", river=True).value["cost"] == 4
+    assert calc("use.attack-cost", terrain="mountain", weather="snow").value["cost"] == 5
+    assert tables.terrain_names(tables.chart("use.movement")) == ["clear", "rough", "mountain"]
 
 
 def test_t21_stacking():

@@ -27,6 +27,8 @@ def _widget_for(calc: Calculator, name: str):
     value = getattr(calc, name)
     if isinstance(p, param.Boolean):
         return pn.widgets.Checkbox(value=value)
+    if isinstance(p, param.ListSelector):   # several names from a fixed list, in the order chosen
+        return pn.widgets.MultiChoice(options=list(p.objects), value=list(value))
     if isinstance(p, param.Selector):
         return pn.widgets.Select(options=list(p.objects), value=value)
     if isinstance(p, param.Integer):
@@ -45,12 +47,13 @@ OPTION_FAMILIES = NAME_FAMILIES
 def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> str:
     """The name of option ``value`` of input ``name``: the calculator's own label
     (``calc.<slug>.option.<name>.<value>``, ``calc.<slug>.option.<value>``), its game's
-    (``<game>.<name>.<value>``, ``<game>.option.<value>``), then a shared family (``weather.<value>`` …); else the value."""
+    (``<game>.<name>.<value>``, ``<game>.option.<value>``), then a shared family (``weather.<value>`` …),
+    then the name its results give it (``calc.<slug>.value.<value>``); else the value."""
     slug, key = calc.slug, str(value)
     game = slug.split(".")[0]
     keys = [f"calc.{slug}.option.{name}.{key}", f"calc.{slug}.option.{key}", f"{game}.{name}.{key}",
             f"{game}.option.{key}",
-            *(f"{family}.{key}" for family in OPTION_FAMILIES)]
+            *(f"{family}.{key}" for family in OPTION_FAMILIES), f"calc.{slug}.value.{key}"]
     return label_any(keys, lang, key)
 
 
@@ -124,8 +127,7 @@ class CalculatorCard(pn.viewable.Viewer):
     def apply_inputs(self, values: dict) -> bool:
         """Set several inputs at once (a preset or an uploaded file), all checked first."""
         try:
-            checked = type(self.calculator).from_inputs(
-                **{k: v if isinstance(v, str) else str(v) for k, v in values.items()})
+            checked = type(self.calculator).from_inputs(**{k: _text(v) for k, v in values.items()})
         except CalculatorInputError as err:
             self._show_error(err)
             return False
@@ -147,7 +149,10 @@ class CalculatorCard(pn.viewable.Viewer):
             who = label_any([f"ui.{err.parameter}"], lang, err.parameter)
         allowed = ""
         if err.allowed is not None:
-            shown = err.allowed if isinstance(err.allowed, str) else ", ".join(map(str, err.allowed))
+            names = err.allowed if isinstance(err.allowed, str) else [
+                option_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
+                else str(v) for v in err.allowed]
+            shown = names if isinstance(names, str) else ", ".join(names)
             allowed = f"\n\n{label('ui.allowed', lang)}: {plain(shown)}"
         self.error_box.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
         self.error_box.visible = True
@@ -206,7 +211,7 @@ class CalculatorCard(pn.viewable.Viewer):
             self.summary.object = calc.summary(lang)
             for name, widget in self.widgets.items():
                 widget.label = calc.param_label(name, lang)
-                if isinstance(widget, pn.widgets.Select):
+                if isinstance(widget, (pn.widgets.Select, pn.widgets.MultiChoice)):
                     value = widget.value
                     widget.options = {option_name(calc, name, v, lang): v for v in calc.param[name].objects}
                     widget.value = value
@@ -222,6 +227,13 @@ class CalculatorCard(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._card
+
+
+def _text(value: object) -> str:
+    """A preset's or file's value as the text an input reads (a list as its items, comma separated)."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return value if isinstance(value, str) else str(value)
 
 
 def _cell(text: str) -> str:
