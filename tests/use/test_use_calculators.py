@@ -240,3 +240,34 @@ def test_combat_cap_and_floor_name_the_player_aid_not_5_0():
         assert s.rule is None and "player aid" in s.text("en") and "ayuda de juego" in s.text("es")
     assert "not the 5.0 text" in caps[0].text("en") and "+10" in caps[0].text("en")
     assert "never below 1" in by["values"].text("en") and r.value["defender_values"].startswith("1:")
+
+
+def test_terrain_and_weather_cards_pick_the_chart_rows_by_name(tmp_path, monkeypatch):
+    """On a card, terrain and weather are picked from the rows of the player's charts, named in
+    the page's language; a row the player's copy adds is offered once the chart is saved, and a
+    preset naming a row no chart has shows the input's message, with the rows allowed."""
+    import panel as pn
+
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_card import CalculatorCard
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    state, store = SessionState(), UserStore(tmp_path)
+    card = CalculatorCard(calculator=REGISTRY["use.attack-cost"](), state=state, store=store)
+    terrain, weather = card.widgets["terrain"], card.widgets["weather"]
+    assert isinstance(terrain, pn.widgets.Select) and isinstance(weather, pn.widgets.Select)
+    assert terrain.options == {"clear": "clear", "rough": "rough"} and weather.options == {"clear": "clear"}
+    state.lang = "es"
+    assert terrain.options == {"despejado": "clear", "accidentado": "rough"}
+    assert weather.options == {"despejado": "clear"}
+    terrain.value = "rough"
+    assert card.result.value["cost"] == 3 and card.error is None
+    assert card.apply_inputs({"weather": "snow"}) and weather.value == "snow"    # kept on show
+    assert card.error is not None and card.error.parameter == "weather" and "snow" in card.error_box.object
+    assert "despejado" in card.error_box.object
+    attack = tables.shipped("use.attack-cost")
+    attack.set(("snow",), "cost", 2, "test: my copy")
+    tables.save_user_chart(attack, store)
+    state.charts_saved += 1
+    assert list(weather.options.values()) == ["clear", "snow"] and weather.value == "snow"
+    assert card.error is None and card.result.value["cost"] == 4

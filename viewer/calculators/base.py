@@ -182,6 +182,13 @@ class Calculator(param.Parameterized):
         return value
 
     @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        """The names text input ``name`` may take now, when they are a list that can grow (the
+        rows of a chart the player's copy may add to), else None. A card offers them as a
+        choice; the text form is checked when the calculator computes."""
+        return None
+
+    @classmethod
     def _names(cls, name: str, parts: list[str]) -> list:
         """The options of list parameter ``name`` that ``parts`` name, in their order; every
         unknown part is named, with the allowed options."""

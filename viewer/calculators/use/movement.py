@@ -38,6 +38,20 @@ def _costs() -> Costs:
         raise CalculatorInputError("chart", str(err)) from None
 
 
+def _rows(name: str) -> list[str] | None:
+    """The chart rows input ``name`` may name now (the shipped ones when the player's copy is
+    broken: computing names that problem)."""
+    try:
+        costs = Costs.user()
+    except Exception:
+        costs = Costs.shipped()
+    if name == "terrain":
+        return terrain_names(costs.movement)
+    if name == "weather":
+        return row_names(costs.attack_chart)
+    return None
+
+
 def _row(name: str, word: str, allowed: list[str], chart_id: str) -> str:
     """``word`` if it names one of ``allowed`` rows of chart ``chart_id``; else an input error
     naming it (a row the chart has but nobody filled in is a missing value instead)."""
@@ -58,6 +72,10 @@ class _StepInputs(Calculator):
     enemy_city = param.Boolean(default=False, doc="The hex entered holds an enemy city.")
     enemy_fortress = param.Boolean(default=False, doc="The hex entered holds an enemy fortress.")
     mp_left = param.Integer(default=10, bounds=(0, 10), doc="Movement points the unit has left.")
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        return _rows(name) if name in cls.param else None
 
     def _parts_steps(self, sc, steps):
         """One step per Movement Table row, by its translated name; a base cost below the highest

@@ -31,6 +31,8 @@ def _widget_for(calc: Calculator, name: str):
         return pn.widgets.MultiChoice(options=list(p.objects), value=list(value))
     if isinstance(p, param.Selector):
         return pn.widgets.Select(options=list(p.objects), value=value)
+    if isinstance(p, param.String) and type(calc).choices(name) is not None:   # rows of a chart
+        return pn.widgets.Select(options=_options(type(calc), name, value), value=value)
     if isinstance(p, param.Integer):
         lo, hi = p.bounds or (None, None)
         return pn.widgets.IntInput(value=value, start=lo, end=hi)
@@ -38,6 +40,16 @@ def _widget_for(calc: Calculator, name: str):
         lo, hi = p.bounds or (None, None)
         return pn.widgets.FloatInput(value=value, start=lo, end=hi)
     return pn.widgets.TextInput(value=str(value))
+
+
+def _options(calc: type[Calculator], name: str, value: object) -> list:
+    """The values input ``name`` is picked from: its options, or the names it may take now
+    (:meth:`Calculator.choices`), with the current ``value`` kept among them."""
+    p = calc.param[name]
+    objects = list(p.objects) if isinstance(p, param.Selector) else list(calc.choices(name) or [])
+    if not isinstance(p, param.ListSelector) and value not in objects:
+        objects.append(value)
+    return objects
 
 
 #: Label families an option value may be named by when its calculator has no label of its own.
@@ -131,8 +143,13 @@ class CalculatorCard(pn.viewable.Viewer):
         except CalculatorInputError as err:
             self._show_error(err)
             return False
+        calc = type(self.calculator)
         for name in values:
-            self.widgets[name].value = getattr(checked, name)
+            widget, value = self.widgets[name], getattr(checked, name)
+            if isinstance(widget, pn.widgets.Select) and not isinstance(calc.param[name], param.Selector):
+                # a chart row no chart has yet is kept on show, with its message
+                widget.options = {option_name(calc, name, v, self.state.lang): v for v in _options(calc, name, value)}
+            widget.value = value
         return True
 
     def show_problem(self, parameter: str, message: str) -> None:
@@ -194,10 +211,23 @@ class CalculatorCard(pn.viewable.Viewer):
         """The steps in ``lang``, in one pane updated in place."""
         self._steps.show(steps, lang)
 
+    def _set_options(self, lang: str) -> None:
+        """Every choice's options by their names in ``lang`` (a chart's rows as they are now)."""
+        calc = type(self.calculator)
+        for name, widget in self.widgets.items():
+            if isinstance(widget, (pn.widgets.Select, pn.widgets.MultiChoice)):
+                value = widget.value
+                widget.options = {option_name(calc, name, v, lang): v for v in _options(calc, name, value)}
+                widget.value = value
+
     def _on_chart_saved(self, *_):
-        """A chart was saved on this page: compute again from the current inputs, since the
-        calculator reads its charts when it computes (a bad input's message stays shown)."""
-        if self.error is not None and self.error.parameter != "chart":
+        """A chart was saved on this page: its rows are offered as they are now, and the card
+        computes again from the current inputs, since the calculator reads its charts when it
+        computes (a bad input's message stays shown)."""
+        with pn.io.hold():
+            self._set_options(self.state.lang)
+        calc = type(self.calculator)
+        if self.error is not None and self.error.parameter != "chart" and calc.choices(self.error.parameter) is None:
             return
         if self.result is not None or self.error is not None:
             self.recompute()
@@ -211,10 +241,7 @@ class CalculatorCard(pn.viewable.Viewer):
             self.summary.object = calc.summary(lang)
             for name, widget in self.widgets.items():
                 widget.label = calc.param_label(name, lang)
-                if isinstance(widget, (pn.widgets.Select, pn.widgets.MultiChoice)):
-                    value = widget.value
-                    widget.options = {option_name(calc, name, v, lang): v for v in calc.param[name].objects}
-                    widget.value = value
+            self._set_options(lang)
             self._steps_title.object = f"**{label('ui.steps', lang)}**"
             self.presets.relabel(lang)
             if self.error is not None:
