@@ -271,3 +271,31 @@ def test_terrain_and_weather_cards_pick_the_chart_rows_by_name(tmp_path, monkeyp
     state.charts_saved += 1
     assert list(weather.options.values()) == ["clear", "snow"] and weather.value == "snow"
     assert card.error is None and card.result.value["cost"] == 4
+
+
+def test_national_will_card_adds_events_by_name_one_at_a_time(tmp_path, monkeypatch):
+    """The events stay a text in order (an event may repeat, a number stands for an event the
+    table lacks); beside it a choice names the table's events and adds the one picked."""
+    import panel as pn
+
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_card import CalculatorCard
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    state = SessionState()
+    card = CalculatorCard(calculator=REGISTRY["use.national-will"](events="", will=15), state=state,
+                          store=UserStore(tmp_path))
+    text, adder = card.widgets["events"], card.adders["events"]
+    assert isinstance(text, pn.widgets.TextInput) and adder.label == "Add an event"
+    assert adder.options == {"—": "", "a land unit eliminated": "land-unit-eliminated",
+                             "the capital lost": "capital-lost"}
+    adder.value = "land-unit-eliminated"
+    adder.value = "land-unit-eliminated"
+    assert text.value == "land-unit-eliminated, land-unit-eliminated" and adder.value == ""
+    assert card.result.value["track"] == "15 → 14 → 13"
+    state.lang = "es"
+    assert adder.label == "Añadir un suceso" and adder.options["capital perdida"] == "capital-lost"
+    text.value = "-2, capital-lost, disaster"
+    assert card.error is not None and "'disaster'" in card.error.message
+    adder.value = "capital-lost"
+    assert text.value == "-2, capital-lost, disaster, capital-lost"

@@ -104,6 +104,9 @@ class Calculator(param.Parameterized):
     #: Names of the ``Result.value`` keys and of the steps, each with a label (checked by tests).
     result_names: ClassVar[tuple[str, ...]] = ()
     step_names: ClassVar[tuple[str, ...]] = ()
+    #: Text inputs that are lists in order, comma separated, where an item may repeat; a card
+    #: offers their :meth:`choices` to add one item at a time (label ``calc.<slug>.add.<name>``).
+    sequences: ClassVar[tuple[str, ...]] = ()
 
     # -- the work ---------------------------------------------------------------------------
     def compute(self) -> Result:

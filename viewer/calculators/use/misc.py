@@ -63,6 +63,18 @@ class NationalWill(Calculator):
         Events in order, comma separated, an event as often as it happens: a row of the National
         Will Effects table (the shipped rows and those your copy adds) or a signed number (e.g. -2).""")
     enemy_cities = param.Integer(default=0, bounds=(0, 999), doc="The country's cities under enemy control.")
+    sequences = ("events",)
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        """The events of the National Will Effects table as it is now (the shipped one when the
+        player's copy is broken: computing names that problem)."""
+        if name != "events":
+            return None
+        try:
+            return tables.row_names(tables.chart("use.national-will"))
+        except Exception:
+            return tables.row_names(tables.shipped("use.national-will"))
 
     def compute(self) -> Result:
         chart = tables.chart("use.national-will")

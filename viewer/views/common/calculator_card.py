@@ -31,7 +31,7 @@ def _widget_for(calc: Calculator, name: str):
         return pn.widgets.MultiChoice(options=list(p.objects), value=list(value))
     if isinstance(p, param.Selector):
         return pn.widgets.Select(options=list(p.objects), value=value)
-    if isinstance(p, param.String) and type(calc).choices(name) is not None:   # rows of a chart
+    if isinstance(p, param.String) and name not in type(calc).sequences and type(calc).choices(name) is not None:
         return pn.widgets.Select(options=_options(type(calc), name, value), value=value)
     if isinstance(p, param.Integer):
         lo, hi = p.bounds or (None, None)
@@ -99,6 +99,11 @@ class CalculatorCard(pn.viewable.Viewer):
         for name, widget in self.widgets.items():
             widget.param.watch(self._input_handler(name), "value")
             widget.css_classes = [f"calc-input-{name}"]
+        #: For a list input whose items may repeat: a choice that adds one item to its text.
+        self.adders = {name: pn.widgets.Select(options={}, value="", css_classes=[f"calc-add-{name}"])
+                       for name in calc.sequences if type(calc).choices(name) is not None}
+        for name, adder in self.adders.items():
+            adder.param.watch(self._adder_handler(name), "value")
         self.summary = markdown("", margin=(0, 10))
         self.error_box = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
         self.result_box = markdown("", css_classes=["calc-result"], margin=(0, 10))
@@ -107,7 +112,9 @@ class CalculatorCard(pn.viewable.Viewer):
         self.chart = DistributionChart(name=f"chart-{calc.slug}")
         self._rules = wrapping(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
         #: The inputs wrap onto as many lines as the card's width needs (never past the window).
-        self.inputs = wrapping(*self.widgets.values(), css_classes=["calc-inputs"])
+        self.inputs = wrapping(*[w for name, widget in self.widgets.items()
+                                 for w in (widget, self.adders.get(name)) if w is not None],
+                               css_classes=["calc-inputs"])
         self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
             self.summary, self._rules, self.inputs, self.error_box, self.result_box,
@@ -134,6 +141,15 @@ class CalculatorCard(pn.viewable.Viewer):
                 self._show_error(CalculatorInputError(name, str(err)))
                 return
             self.recompute()
+        return handler
+
+    def _adder_handler(self, name: str):
+        def handler(event):
+            if not event.new:
+                return
+            text = self.widgets[name].value.strip().rstrip(",")
+            self.widgets[name].value = f"{text}, {event.new}" if text else event.new
+            event.obj.value = ""
         return handler
 
     def apply_inputs(self, values: dict) -> bool:
@@ -219,6 +235,10 @@ class CalculatorCard(pn.viewable.Viewer):
                 value = widget.value
                 widget.options = {option_name(calc, name, v, lang): v for v in _options(calc, name, value)}
                 widget.value = value
+        for name, adder in self.adders.items():
+            adder.label = label(calc.label_key("add", name), lang)
+            adder.options = {"—": "", **{option_name(calc, name, v, lang): v for v in calc.choices(name) or []}}
+            adder.value = ""
 
     def _on_chart_saved(self, *_):
         """A chart was saved on this page: its rows are offered as they are now, and the card

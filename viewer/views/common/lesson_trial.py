@@ -87,7 +87,7 @@ class TrialValues:
         if isinstance(p, param.Selector) and not isinstance(p, param.ListSelector):
             objects = list(p.objects.values()) if isinstance(p.objects, dict) else list(p.objects)
             return [as_text(o) for o in objects] or None
-        if isinstance(p, param.String):      # the rows of a chart, as they are now
+        if isinstance(p, param.String) and name not in cls.sequences:   # the rows of a chart, as they are now
             return cls.choices(name)
         return None
 
