@@ -179,3 +179,19 @@ def test_fortification_events_card_is_a_multiple_choice_by_name(tmp_path, monkey
     assert box.value == ["illuminated", "enemy-enters"] and card.result.value["revealed_by"] == "enemy-enters"
     assert not card.apply_inputs({"events": ["dances"]})
     assert "dances" in card.error_box.object and "se reclama su TEM" in card.error_box.object
+
+
+def test_a_board_feed_fills_the_fortification_events_with_a_list(tmp_path, monkeypatch):
+    """``CalculatorList.fill`` takes a list of events when every one is allowed, and leaves out a
+    list naming any other."""
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_list import CalculatorList
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    calcs = CalculatorList(SessionState(), ["asl.fortification-hip"])
+    calcs.fill("asl.fortification-hip", events=["dances"])
+    assert calcs.card("asl.fortification-hip").calculator.events[0] == "enemy-adjacent"
+    calcs.fill("asl.fortification-hip", events=["unit-fires", "tem-claimed"])
+    card = calcs.card("asl.fortification-hip")
+    assert card.widgets["events"].value == ["unit-fires", "tem-claimed"]
+    assert card.result.value["revealed_by"] == "tem-claimed"
