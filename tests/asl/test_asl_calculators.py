@@ -86,11 +86,24 @@ def test_ex_vi_4_fortification_card():
     """Ex. VI-4: the trench stays HIP through the fire and the starshell; the TEM reveals it."""
     r = calc("asl.fortification-hip")
     assert r.value["hip"] is True and r.value["revealed_by"] is None
-    r = calc("asl.fortification-hip", events="unit-fires, illuminated, breaks-routs-in-enemy-los, tem-claimed")
+    r = calc("asl.fortification-hip", events=["unit-fires", "illuminated", "breaks-routs-in-enemy-los", "tem-claimed"])
     assert r.value["revealed_by"] == "breaks-routs-in-enemy-los"
     assert calc("asl.fortification-hip", in_enemy_los=False).value["extra_mf"] == "none"
-    with pytest.raises(CalculatorInputError):
-        calc("asl.fortification-hip", events="dances")
+    with pytest.raises(ValueError):     # only the listed events
+        calc("asl.fortification-hip", events=["dances"])
+
+
+def test_fortification_events_read_from_text_name_each_unknown_one():
+    """The text form (command line, lessons): names separated by commas, in order; each unknown
+    name is named, with a close match when there is one, and the events allowed."""
+    cls = REGISTRY["asl.fortification-hip"]
+    assert cls.from_inputs(events="tem-claimed, unit-fires").events == ["tem-claimed", "unit-fires"]
+    assert cls.from_inputs(events="").events == []
+    with pytest.raises(CalculatorInputError) as err:
+        cls.from_inputs(events="unit-fires, dances, tem-claimd")
+    e = err.value
+    assert e.parameter == "events" and "'dances'" in e.message and "did you mean 'tem-claimed'?" in e.message
+    assert "'unit-fires'" not in e.message and e.allowed == list(cls.param["events"].objects)
 
 
 @pytest.mark.parametrize("dr, outcome", [(3, "rallied"), (5, "rallied"), (6, "dm-removed"), (8, "dm-removed"),
@@ -146,3 +159,45 @@ def test_nvr_table_steps_name_the_public_e1_excerpt():
     assert "eASLRB excerpt of E1.11" in first.text("en") and "extracto público del eASLRB" in first.text("es")
     table_steps = [s for s in r.steps if s.key.rsplit(".", 1)[1] in ("cloud", "moon", "modifier", "base")]
     assert len(table_steps) == 4 and all("eASLRB E1.11 excerpt" in s.text("en") for s in table_steps)
+
+
+def test_fortification_events_card_is_a_multiple_choice_by_name(tmp_path, monkeypatch):
+    """The card offers the events as a multiple choice named in the page's language; a choice
+    recomputes, a language switch keeps it, and a preset (a list) comes back as chosen."""
+    import panel as pn
+
+    from viewer.state import SessionState
+    from viewer.userdata import UserStore
+    from viewer.views.common.calculator_card import CalculatorCard
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    state = SessionState()
+    card = CalculatorCard(calculator=REGISTRY["asl.fortification-hip"](), state=state, store=UserStore(tmp_path))
+    box = card.widgets["events"]
+    assert isinstance(box, pn.widgets.MultiChoice)
+    assert box.options["its TEM is claimed"] == "tem-claimed" and len(box.options) == 11
+    box.value = ["unit-fires", "tem-claimed"]
+    assert card.result.value["revealed_by"] == "tem-claimed"
+    state.lang = "es"
+    assert box.options["se reclama su TEM"] == "tem-claimed" and box.value == ["unit-fires", "tem-claimed"]
+    assert card.result.value["revealed_by"] == "tem-claimed"
+    assert card.apply_inputs({"events": ["illuminated", "enemy-enters"]})
+    assert box.value == ["illuminated", "enemy-enters"] and card.result.value["revealed_by"] == "enemy-enters"
+    assert not card.apply_inputs({"events": ["dances"]})
+    assert "dances" in card.error_box.object and "se reclama su TEM" in card.error_box.object
+
+
+def test_a_board_feed_fills_the_fortification_events_with_a_list(tmp_path, monkeypatch):
+    """``CalculatorList.fill`` takes a list of events when every one is allowed, and leaves out a
+    list naming any other."""
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_list import CalculatorList
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    calcs = CalculatorList(SessionState(), ["asl.fortification-hip"])
+    calcs.fill("asl.fortification-hip", events=["dances"])
+    assert calcs.card("asl.fortification-hip").calculator.events[0] == "enemy-adjacent"
+    calcs.fill("asl.fortification-hip", events=["unit-fires", "tem-claimed"])
+    card = calcs.card("asl.fortification-hip")
+    assert card.widgets["events"].value == ["unit-fires", "tem-claimed"]
+    assert card.result.value["revealed_by"] == "tem-claimed"

@@ -64,6 +64,8 @@ def test_calc_spanish_steps():
     (["serve", "--unused-session-lifetime", "0"], "unused-session-lifetime", [1, 86_400_000]),
     (["serve", "--keep-alive", "soon"], "keep-alive", [0, 86_400_000]),
     (["calc", "core.dice", "--lang", "fr"], "lang", ["en", "es"]),
+    (["calc", "asl.fortification-hip", "events=unit-fires, dances"], "events",
+     list(REGISTRY["asl.fortification-hip"].param["events"].objects)),
 ])
 def test_bad_input_exits_2_with_json_error_on_stderr(args, parameter, allowed):
     code, out, err = run(*args)
@@ -76,6 +78,19 @@ def test_bad_input_exits_2_with_json_error_on_stderr(args, parameter, allowed):
         assert error["allowed"] == allowed
     else:
         assert error["allowed"]
+
+
+def test_a_list_of_names_read_from_text_names_each_bad_one():
+    """Names separated by commas: each unknown one is named (with a close match), the good ones
+    are not, and the good form gives the names in the order written."""
+    code, _, err = run("calc", "asl.fortification-hip", "events=unit-fires, dances, tem-claimd")
+    message = json.loads(err)["error"]["message"]
+    assert code == 2 and "'dances'" in message and "'tem-claimd' (did you mean 'tem-claimed'?)" in message
+    assert "'unit-fires'" not in message
+    code, out, err = run("calc", "asl.fortification-hip", "events=tem-claimed,unit-fires")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["inputs"]["events"] == ["tem-claimed", "unit-fires"] and data["result"]["revealed_by"] == "tem-claimed"
 
 
 def test_main_entry_point_returns_status(capsys):

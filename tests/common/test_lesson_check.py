@@ -135,10 +135,11 @@ def test_unknown_engine_and_engine_input():
 
 
 def test_a_missing_cell_the_lesson_does_not_name():
-    data = {"calculator": "use.move-cost", "inputs": {"terrain": "mountain"}, "expect": {"cost": None}}
+    data = {"calculator": "use.move-cost", "inputs": {"enemy_fortress": True}, "expect": {"cost": None}}
     p = only(check(lesson(steps__1__answer=data)))
-    assert p.where.endswith("steps[1].needs") and "use.movement: mountain/cost" in p.message
-    named = check(lesson(steps__1__answer=data, steps__1__needs=[{"chart": "use.movement", "cell": "mountain/cost"}]))
+    assert p.where.endswith("steps[1].needs") and "use.movement: enemy-fortress/cost" in p.message
+    named = check(lesson(steps__1__answer=data,
+                         steps__1__needs=[{"chart": "use.movement", "cell": "enemy-fortress/cost"}]))
     assert named == []
 
 

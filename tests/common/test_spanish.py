@@ -191,19 +191,22 @@ def test_one_idea_has_one_spanish_word(idea, applies, word, refused):
     assert not wrong, f"{idea} is {word!r} in Spanish; these labels say otherwise: {wrong}"
 
 
-def test_every_calculator_option_has_a_name_in_both_languages():
-    """A calculator's select shows names, never its option keys (viewer/views/common/calculator_card.py)."""
+def test_every_calculator_option_has_a_name_in_both_languages(monkeypatch, tmp_path):
+    """A calculator's select shows names, never its option keys (viewer/views/common/calculator_card.py);
+    so do the shipped rows a text input is picked from (``Calculator.choices``)."""
     import param
 
     from viewer.calculators import REGISTRY
     from viewer.views.common.calculator_card import option_name
 
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
     unnamed = []
     for slug, calc in REGISTRY.items():
         for name in calc.input_names():
             p = calc.param[name]
-            if isinstance(p, param.Selector):
-                for value in p.objects:
+            objects = p.objects if isinstance(p, param.Selector) else calc.choices(name)
+            if objects is not None:
+                for value in objects:
                     names = {lang: option_name(calc, name, value, lang) for lang in ("en", "es")}
                     if set(names.values()) == {str(value)} and not str(value).isdigit():
                         unnamed.append(f"{slug}.{name}={value}")

@@ -81,3 +81,18 @@ def test_a_click_right_after_a_choice_still_edits_the_board(server, watched):
     page.wait_for_function("""() => Bokeh.documents.some(d => {
         const s = d.get_model_by_name('asl-los'); return s && s.get_length() === 1; })""", timeout=WAIT)
     page.locator(".asl-verdict").get_by_text("2T5", exact=False).first.wait_for(timeout=WAIT)
+
+
+def test_fortification_events_are_picked_by_name(server, watched):
+    """The fortification card's events are a multiple choice showing the chosen events by name."""
+    from playwright.sync_api import expect
+
+    page = open_page(watched, server[0] + "/asl")
+    select = page.locator(".calculator-list-select select").first
+    select.wait_for(state="visible", timeout=WAIT)
+    select.select_option(label="Fortification HIP")
+    chips = page.locator(".calc-input-events .choices__list--multiple .choices__item")
+    expect(chips).to_have_count(5, timeout=WAIT)
+    texts = " | ".join(chips.all_inner_texts())
+    assert "its occupant fires" in texts and "the location is lit" in texts and "unit-fires" not in texts
+    assert watched.errors == []

@@ -110,3 +110,28 @@ def test_board_select_opens_the_worked_example_and_its_stepper_moves_the_panzer(
     expect(nxt).to_be_disabled(timeout=45000)
     assert "attack:clear" not in page.inner_text("body")
     assert not watched.errors
+
+
+def test_national_will_adds_an_event_picked_by_name_and_attack_weather_is_a_choice(server, watched):
+    """The National Will card's choice adds the event picked to the events' text, and the card
+    computes with it; the attack cost's weather is picked from the chart's rows by name."""
+    from playwright.sync_api import expect
+
+    from tests.ui.browser import WAIT, open_page
+
+    page = open_page(watched, server[0] + "/use")
+    page.locator(".section-switch button").nth(1).click()
+    select = page.locator(".calculator-list-select select").first
+    select.wait_for(state="visible", timeout=WAIT)
+    select.select_option(label="National Will")
+    adder = page.locator(".calc-add-events select").first
+    adder.wait_for(state="visible", timeout=WAIT)
+    adder.select_option(label="the capital lost")
+    expect(page.locator(".calc-input-events input").first).to_have_value(
+        "land-unit-eliminated, capital-lost, capital-lost", timeout=WAIT)
+    page.locator(".calc-result").get_by_text("15 → 14 → 10 → 6").first.wait_for(timeout=WAIT)
+    select.select_option(label="Attack cost")
+    weather = page.locator(".calc-input-weather select").first
+    weather.wait_for(state="visible", timeout=WAIT)
+    assert weather.locator("option").all_inner_texts() == ["clear"]
+    assert watched.errors == []

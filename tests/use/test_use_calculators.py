@@ -59,13 +59,6 @@ def test_transport_line_bonus_and_its_exceptions():
     assert calc("use.move-cost", terrain="rough", transport_line=True, enemy_city=True).value["cost"] == 2
 
 
-def test_unknown_terrain_is_a_missing_cell():
-    r = calc("use.move-cost", terrain="mountain")
-    assert r.value["cost"] is None and r.missing[0].cell == "mountain/cost"
-    r = calc("use.attack-cost", weather="severe")
-    assert r.missing[0].chart == "use.attack-cost"
-
-
 @pytest.mark.parametrize("start,dest,mp,straits", [
     ("Rotterdam", "Brest", 3, 0),         # Ex. T35
     ("Rotterdam", "Amsterdam", 1, 0),     # Ex. T36
@@ -116,8 +109,49 @@ def test_t15_national_will():
     assert r.value["track"] == "15 → 14 → 10"
     r = calc("use.national-will", will=3, events="-5", enemy_cities=1)
     assert r.value["will"] == 0 and r.value["status"] == "conquered"
-    r = calc("use.national-will", events="factory-bombed")
-    assert r.missing and r.missing[0].cell == "factory-bombed/change"
+    r = calc("use.national-will", will=15, events="land-unit-eliminated, land-unit-eliminated, +2")
+    assert r.value["track"] == "15 → 14 → 13 → 15"      # an event counts each time it happens
+
+
+def test_national_will_names_an_unknown_event_and_the_table_rows(tmp_path, monkeypatch):
+    """A word that is neither a row of the National Will Effects table nor a number is refused by
+    name (not reported as a missing value); a row the player's copy adds is accepted."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    with pytest.raises(CalculatorInputError) as err:
+        calc("use.national-will", events="land-unit-eliminated, factory-bombed, -x2")
+    e = err.value
+    assert e.parameter == "events" and "'factory-bombed'" in e.message and "'-x2'" in e.message
+    assert "land-unit-eliminated" not in e.message and e.allowed == ["land-unit-eliminated", "capital-lost"]
+    chart = tables.shipped("use.national-will")
+    chart.set(("factory-bombed",), "change", -1, "test: my copy")
+    tables.save_user_chart(chart, UserStore(tmp_path))
+    r = calc("use.national-will", will=15, events="factory-bombed, capital-lost")
+    assert r.value["track"] == "15 → 14 → 10" and not r.missing
+
+
+def test_move_and_attack_cost_name_an_unknown_row_apart_from_a_missing_value(tmp_path, monkeypatch):
+    """Terrain and weather name rows of the user's charts: an unknown word is refused by name with
+    the rows allowed; a listed row nobody filled in stays a missing value (never invented)."""
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    with pytest.raises(CalculatorInputError) as err:
+        calc("use.move-cost", terrain="mountain")
+    assert err.value.parameter == "terrain" and "'mountain'" in err.value.message
+    assert err.value.allowed == ["clear", "rough"]           # not river, port ...: not terrain
+    with pytest.raises(CalculatorInputError) as err:
+        calc("use.attack-cost", weather="snow")
+    assert err.value.parameter == "weather" and "'snow'" in err.value.message and err.value.allowed == ["clear"]
+    r = calc("use.move-cost", terrain="rough", enemy_fortress=True)
+    assert [m.cell for m in r.missing] == ["enemy-fortress/cost"] and r.value["cost"] is None
+    movement = tables.shipped("use.movement")
+    movement.set(("mountain",), "cost", 3, "test: my copy")
+    movement.set(("mountain",), "kind", "base", "test: my copy")
+    tables.save_user_chart(movement, UserStore(tmp_path))
+    attack = tables.shipped("use.attack-cost")
+    attack.set(("snow",), "cost", 2, "test: my copy")
+    tables.save_user_chart(attack, UserStore(tmp_path))
+    assert calc("use.move-cost", terrain="mountain", river=True).value["cost"] == 4
+    assert calc("use.attack-cost", terrain="mountain", weather="snow").value["cost"] == 5
+    assert tables.terrain_names(tables.chart("use.movement")) == ["clear", "rough", "mountain"]
 
 
 def test_t21_stacking():
@@ -206,3 +240,62 @@ def test_combat_cap_and_floor_name_the_player_aid_not_5_0():
         assert s.rule is None and "player aid" in s.text("en") and "ayuda de juego" in s.text("es")
     assert "not the 5.0 text" in caps[0].text("en") and "+10" in caps[0].text("en")
     assert "never below 1" in by["values"].text("en") and r.value["defender_values"].startswith("1:")
+
+
+def test_terrain_and_weather_cards_pick_the_chart_rows_by_name(tmp_path, monkeypatch):
+    """On a card, terrain and weather are picked from the rows of the player's charts, named in
+    the page's language; a row the player's copy adds is offered once the chart is saved, and a
+    preset naming a row no chart has shows the input's message, with the rows allowed."""
+    import panel as pn
+
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_card import CalculatorCard
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    state, store = SessionState(), UserStore(tmp_path)
+    card = CalculatorCard(calculator=REGISTRY["use.attack-cost"](), state=state, store=store)
+    terrain, weather = card.widgets["terrain"], card.widgets["weather"]
+    assert isinstance(terrain, pn.widgets.Select) and isinstance(weather, pn.widgets.Select)
+    assert terrain.options == {"clear": "clear", "rough": "rough"} and weather.options == {"clear": "clear"}
+    state.lang = "es"
+    assert terrain.options == {"despejado": "clear", "accidentado": "rough"}
+    assert weather.options == {"despejado": "clear"}
+    terrain.value = "rough"
+    assert card.result.value["cost"] == 3 and card.error is None
+    assert card.apply_inputs({"weather": "snow"}) and weather.value == "snow"    # kept on show
+    assert card.error is not None and card.error.parameter == "weather" and "snow" in card.error_box.object
+    assert "despejado" in card.error_box.object
+    attack = tables.shipped("use.attack-cost")
+    attack.set(("snow",), "cost", 2, "test: my copy")
+    tables.save_user_chart(attack, store)
+    state.charts_saved += 1
+    assert list(weather.options.values()) == ["clear", "snow"] and weather.value == "snow"
+    assert card.error is None and card.result.value["cost"] == 4
+
+
+def test_national_will_card_adds_events_by_name_one_at_a_time(tmp_path, monkeypatch):
+    """The events stay a text in order (an event may repeat, a number stands for an event the
+    table lacks); beside it a choice names the table's events and adds the one picked."""
+    import panel as pn
+
+    from viewer.state import SessionState
+    from viewer.views.common.calculator_card import CalculatorCard
+
+    monkeypatch.setenv("WARGAME_VIEWER_DATA", str(tmp_path))
+    state = SessionState()
+    card = CalculatorCard(calculator=REGISTRY["use.national-will"](events="", will=15), state=state,
+                          store=UserStore(tmp_path))
+    text, adder = card.widgets["events"], card.adders["events"]
+    assert isinstance(text, pn.widgets.TextInput) and adder.label == "Add an event"
+    assert adder.options == {"—": "", "a land unit eliminated": "land-unit-eliminated",
+                             "the capital lost": "capital-lost"}
+    adder.value = "land-unit-eliminated"
+    adder.value = "land-unit-eliminated"
+    assert text.value == "land-unit-eliminated, land-unit-eliminated" and adder.value == ""
+    assert card.result.value["track"] == "15 → 14 → 13"
+    state.lang = "es"
+    assert adder.label == "Añadir un suceso" and adder.options["capital perdida"] == "capital-lost"
+    text.value = "-2, capital-lost, disaster"
+    assert card.error is not None and "'disaster'" in card.error.message
+    adder.value = "capital-lost"
+    assert text.value == "-2, capital-lost, disaster, capital-lost"

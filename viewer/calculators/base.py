@@ -104,6 +104,9 @@ class Calculator(param.Parameterized):
     #: Names of the ``Result.value`` keys and of the steps, each with a label (checked by tests).
     result_names: ClassVar[tuple[str, ...]] = ()
     step_names: ClassVar[tuple[str, ...]] = ()
+    #: Text inputs that are lists in order, comma separated, where an item may repeat; a card
+    #: offers their :meth:`choices` to add one item at a time (label ``calc.<slug>.add.<name>``).
+    sequences: ClassVar[tuple[str, ...]] = ()
 
     # -- the work ---------------------------------------------------------------------------
     def compute(self) -> Result:
@@ -141,13 +144,17 @@ class Calculator(param.Parameterized):
     def convert(cls, name: str, text: Any) -> Any:
         """Turn ``text`` into a valid value of parameter ``name`` (or raise CalculatorInputError)."""
         p = cls.param[name]
-        if not isinstance(text, str):
+        if isinstance(p, param.ListSelector) and isinstance(text, (list, tuple)):
+            value = cls._names(name, [str(v).strip() for v in text])
+        elif not isinstance(text, str):
             value = text
         elif isinstance(p, param.Boolean):
             low = text.strip().lower()
             if low not in _TRUE | _FALSE:
                 raise CalculatorInputError(name, f"expected true or false, not {text!r}", [True, False])
             value = low in _TRUE
+        elif isinstance(p, param.ListSelector):
+            value = cls._names(name, [part.strip() for part in text.split(",") if part.strip()])
         elif isinstance(p, param.Selector) and not isinstance(p, param.Boolean):
             objects = list(p.objects.values()) if isinstance(p.objects, dict) else list(p.objects)
             matches = [o for o in objects if str(o) == text.strip()]
@@ -176,6 +183,30 @@ class Calculator(param.Parameterized):
             raise CalculatorInputError(name, f"cannot read a {type(p).__name__} parameter from text")
         cls.check(name, value)
         return value
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        """The names text input ``name`` may take now, when they are a list that can grow (the
+        rows of a chart the player's copy may add to), else None. A card offers them as a
+        choice; the text form is checked when the calculator computes."""
+        return None
+
+    @classmethod
+    def _names(cls, name: str, parts: list[str]) -> list:
+        """The options of list parameter ``name`` that ``parts`` name, in their order; every
+        unknown part is named, with the allowed options."""
+        p = cls.param[name]
+        objects = list(p.objects.values()) if isinstance(p.objects, dict) else list(p.objects)
+        by_text = {str(o): o for o in objects}
+        unknown = [part for part in parts if part not in by_text]
+        if unknown:
+            hints = []
+            for part in unknown:
+                close = difflib.get_close_matches(part, list(by_text), n=1)
+                hints.append(f"{part!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            raise CalculatorInputError(
+                name, f"not among the allowed values: {', '.join(hints)}", [jsonable(o) for o in objects])
+        return [by_text[part] for part in parts]
 
     @classmethod
     def check(cls, name: str, value: Any) -> None:

@@ -103,14 +103,15 @@ class FortificationHip(Calculator):
     result_names = ("hip", "revealed_by", "extra_mf")
     step_names = ("kept", "revealed", "after", "mf_free", "mf_normal")
 
-    events = param.String(default="enemy-adjacent, unit-fires, unit-loses-concealment, illuminated, fired-on", doc="""
-        Events in order, separated by commas: """ + ", ".join(setup.FORTIFICATION_EVENTS) + ".")
+    events = param.ListSelector(
+        default=["enemy-adjacent", "unit-fires", "unit-loses-concealment", "illuminated", "fired-on"],
+        objects=list(setup.FORTIFICATION_EVENTS), doc="""
+        Events in the order they happen (as text: names separated by commas).""")
     in_enemy_los = param.Boolean(default=True, doc="The fortification is in the LOS of an enemy unit.")
 
     def compute(self) -> Result:
-        names = [e.strip() for e in self.events.split(",") if e.strip()]
         try:
-            walk = setup.fortification_hip(names)
+            walk = setup.fortification_hip(list(self.events))
         except setup.SetupError as exc:
             raise CalculatorInputError("events", str(exc), list(setup.FORTIFICATION_EVENTS)) from None
         steps, revealed_by, hip = [], None, True

@@ -2,6 +2,8 @@
 (5.0, the resolution sequence with the user's Combat Results Table)."""
 from __future__ import annotations
 
+import re
+
 import param
 
 from viewer.calculators import register
@@ -58,27 +60,45 @@ class NationalWill(Calculator):
     step_names = ("start", "event", "clamped", "missing", "status")
     will = param.Integer(default=15, bounds=(0, 99), doc="National Will before the events.")
     events = param.String(default="land-unit-eliminated, capital-lost", doc="""
-        Events in order, comma separated: a National Will Effects row name or a signed number
-        (e.g. -2).""")
+        Events in order, comma separated, an event as often as it happens: a row of the National
+        Will Effects table (the shipped rows and those your copy adds) or a signed number (e.g. -2).""")
     enemy_cities = param.Integer(default=0, bounds=(0, 999), doc="The country's cities under enemy control.")
+    sequences = ("events",)
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        """The events of the National Will Effects table as it is now (the shipped one when the
+        player's copy is broken: computing names that problem)."""
+        if name != "events":
+            return None
+        try:
+            return tables.row_names(tables.chart("use.national-will"))
+        except Exception:
+            return tables.row_names(tables.shipped("use.national-will"))
 
     def compute(self) -> Result:
         chart = tables.chart("use.national-will")
         value = dict.fromkeys(self.result_names)
         steps = [self.step("start", rule=RuleRef("use", "2.1.2"), will=self.will)]
         will, track, miss = self.will, [self.will], []
-        for ev in (e.strip() for e in self.events.split(",") if e.strip()):
-            try:
+        events = [e.strip() for e in self.events.split(",") if e.strip()]
+        rows = tables.row_names(chart)
+        unknown = [e for e in events if e not in rows and not _signed(e)]
+        if unknown:
+            raise CalculatorInputError(
+                "events", f"neither a row of chart use.national-will (the shipped rows and your copy's) nor a "
+                f"signed number: {', '.join(map(repr, unknown))}; add the row with its change to your copy of "
+                "the chart to use it", rows)
+        for ev in events:
+            if _signed(ev):
                 change = int(ev)
-            except ValueError:
+            else:
                 try:
                     change = int(chart.get((ev,), "change"))
                 except UnknownCell as err:
                     miss.append(MissingValue(err.chart, err.cell, RuleRef("use", "2.1.2.1")))
                     steps.append(self.step("missing", rule=RuleRef("use", "2.1.2.1"), event=ev))
                     continue
-                except Exception as err:
-                    raise CalculatorInputError("events", str(err), list(chart.schema.axis("event").values)) from None
             new = basics.apply_will(will, [change])[0]
             steps.append(self.step("event", rule=RuleRef("use", "2.1.2.1"), event=ev, change=f"{change:+d}", will=new))
             if new != will + change:
@@ -140,6 +160,11 @@ class Combat(Calculator):
                  "outcomes": "; ".join(f"{c} {float(p):.1%}" for c, p in codes.items()) or "-",
                  "cells_needed": len(probs)}
         return Result(value, steps, att, missing)
+
+
+def _signed(text: str) -> bool:
+    """``text`` is a whole number, signed or not (``-2``, ``+1``, ``3``)."""
+    return re.fullmatch(r"[+-]?\d+", text) is not None
 
 
 def _pmf(d) -> str:

@@ -20,7 +20,7 @@ from viewer.rules.use.allegiance import (
     parse_countries,
 )
 from viewer.rules.use.naval import BOX_COSTS, NavalGraph, passages, zones_in_range
-from viewer.rules.use.tables import Costs
+from viewer.rules.use.tables import Costs, row_names, terrain_names
 from viewer.rules.use.units import FACTIONS, SUPPLY, Unit
 
 R = {k: RuleRef("use", k) for k in ("1.4", "2.1.1", "2.3", "2.3.1", "3.3", "4.2", "4.2.1", "4.2.3.1", "4.2.3.3", "4.2.3.4", "4.2.3.5",
@@ -38,13 +38,44 @@ def _costs() -> Costs:
         raise CalculatorInputError("chart", str(err)) from None
 
 
+def _rows(name: str) -> list[str] | None:
+    """The chart rows input ``name`` may name now (the shipped ones when the player's copy is
+    broken: computing names that problem)."""
+    try:
+        costs = Costs.user()
+    except Exception:
+        costs = Costs.shipped()
+    if name == "terrain":
+        return terrain_names(costs.movement)
+    if name == "weather":
+        return row_names(costs.attack_chart)
+    return None
+
+
+def _row(name: str, word: str, allowed: list[str], chart_id: str) -> str:
+    """``word`` if it names one of ``allowed`` rows of chart ``chart_id``; else an input error
+    naming it (a row the chart has but nobody filled in is a missing value instead)."""
+    word = word.strip()
+    if word not in allowed:
+        raise CalculatorInputError(
+            name, f"{word!r} is not a row of chart {chart_id} (the shipped rows and your copy's); "
+            "add the row with its cost to your copy of the chart to use it", allowed)
+    return word
+
+
 class _StepInputs(Calculator):
     __abstract = True
-    terrain = param.String(default="clear", doc="Terrain of the hex entered (a Movement Table row: clear, rough ...).")
+    terrain = param.String(default="clear", doc="""
+        Terrain of the hex entered: a terrain row of the Movement Table (clear, rough, or one your
+        copy of the chart adds).""")
     river = param.Boolean(default=False, doc="A river hexside is crossed (+1 MP, 4.2.1).")
     enemy_city = param.Boolean(default=False, doc="The hex entered holds an enemy city.")
     enemy_fortress = param.Boolean(default=False, doc="The hex entered holds an enemy fortress.")
     mp_left = param.Integer(default=10, bounds=(0, 10), doc="Movement points the unit has left.")
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        return _rows(name) if name in cls.param else None
 
     def _parts_steps(self, sc, steps):
         """One step per Movement Table row, by its translated name; a base cost below the highest
@@ -74,7 +105,9 @@ class MoveCost(_StepInputs):
     def compute(self) -> Result:
         value = dict.fromkeys(self.result_names)
         try:
-            sc = step_cost(_costs(), self.terrain.strip(), river=self.river, transport=self.transport_line,
+            costs = _costs()
+            terrain = _row("terrain", self.terrain, terrain_names(costs.movement), "use.movement")
+            sc = step_cost(costs, terrain, river=self.river, transport=self.transport_line,
                            enemy_city=self.enemy_city, enemy_fortress=self.enemy_fortress,
                            enemy_unit=self.enemy_unit)
         except UnknownCell as err:
@@ -106,7 +139,8 @@ class AttackCost(_StepInputs):
     result_names = ("cost", "legal", "mp_after", "mobile_allowed", "assault_allowed")
     step_names = ("part", "part_not_added", "total", "legal", "illegal", "missing", "fortress_target", "after_mobile",
                   "leave_fortress")
-    weather = param.String(default="clear", doc="Weather in the defender's hex (an attack-cost row: clear ...).")
+    weather = param.String(default="clear", doc="""
+        Weather in the defender's hex: a row of the attack-cost chart (clear, or one your copy adds).""")
     mobile_attacks_made = param.Integer(default=0, bounds=(0, 10), doc="Mobile Attacks the unit already made this activation.")
     defender_in_fortress = param.Boolean(default=False, doc="The defender occupies a fortress (only an Assault may target it).")
     attacker_in_fortress = param.Boolean(default=False, doc="The attacker occupies a fortress (it leaves it first, 0 MP).")
@@ -114,9 +148,12 @@ class AttackCost(_StepInputs):
     def compute(self) -> Result:
         value = dict.fromkeys(self.result_names)
         try:
-            sc = step_cost(_costs(), self.terrain.strip(), river=self.river, enemy_city=self.enemy_city,
+            costs = _costs()
+            terrain = _row("terrain", self.terrain, terrain_names(costs.movement), "use.movement")
+            weather = _row("weather", self.weather, row_names(costs.attack_chart), "use.attack-cost")
+            sc = step_cost(costs, terrain, river=self.river, enemy_city=self.enemy_city,
                            enemy_fortress=self.enemy_fortress, enemy_unit=True, attacking=True,
-                           weather=self.weather.strip())
+                           weather=weather)
         except UnknownCell as err:
             return Result(value, [self.step("missing", rule=R["4.2.3.3"], cell=err.cell)], None, [_missing(err)])
         steps = []

@@ -17,7 +17,8 @@ DATA = Path(__file__).with_name("data")
 FILES = {"use.movement": "movement.yaml", "use.attack-cost": "attack-cost.yaml",
          "use.crt": "crt.yaml", "use.national-will": "national-will.yaml"}
 
-__all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart", "Costs"]
+__all__ = ["FILES", "UnknownCell", "ChartError", "shipped", "chart", "save_user_chart", "Costs", "NOT_TERRAIN",
+           "row_names", "terrain_names"]
 
 
 @lru_cache(maxsize=None)
@@ -40,6 +41,27 @@ def chart(chart_id: str, user: bool = True, store=None) -> Chart:
         return base
     mine = user_chart(base, store)
     return base.merged(mine, override=True) if mine is not None else base
+
+
+#: Movement Table rows that are not the terrain of a hex: the calculators take them from their
+#: own inputs (an enemy city, a river ...) or from naval and box movement (USE 4.2.1, 4.2.4).
+NOT_TERRAIN = ("enemy-city", "enemy-fortress", "river", "sea-zone", "port", "canal", "map-box", "strait",
+               "air-hex", "central-russia-box")
+
+
+def row_names(chart_obj: Chart) -> list[str]:
+    """The rows of a one-axis chart: those its schema lists, then any other a cell names (a row
+    the player's copy adds), in the chart's order."""
+    axis = chart_obj.schema.rows[0]
+    listed = [str(v) for v in axis.values]
+    extra = sorted({str(row[0]) for row, _ in chart_obj.cells} - set(listed), key=axis.sort_key)
+    return listed + extra
+
+
+def terrain_names(chart_obj: Chart) -> list[str]:
+    """The Movement Table rows that name a hex's terrain (``clear``, ``rough`` and any the
+    player's copy adds)."""
+    return [r for r in row_names(chart_obj) if r not in NOT_TERRAIN]
 
 
 def save_user_chart(chart_obj: Chart, store=None):

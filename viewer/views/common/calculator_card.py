@@ -27,8 +27,12 @@ def _widget_for(calc: Calculator, name: str):
     value = getattr(calc, name)
     if isinstance(p, param.Boolean):
         return pn.widgets.Checkbox(value=value)
+    if isinstance(p, param.ListSelector):   # several names from a fixed list, in the order chosen
+        return pn.widgets.MultiChoice(options=list(p.objects), value=list(value))
     if isinstance(p, param.Selector):
         return pn.widgets.Select(options=list(p.objects), value=value)
+    if isinstance(p, param.String) and name not in type(calc).sequences and type(calc).choices(name) is not None:
+        return pn.widgets.Select(options=_options(type(calc), name, value), value=value)
     if isinstance(p, param.Integer):
         lo, hi = p.bounds or (None, None)
         return pn.widgets.IntInput(value=value, start=lo, end=hi)
@@ -38,6 +42,16 @@ def _widget_for(calc: Calculator, name: str):
     return pn.widgets.TextInput(value=str(value))
 
 
+def _options(calc: type[Calculator], name: str, value: object) -> list:
+    """The values input ``name`` is picked from: its options, or the names it may take now
+    (:meth:`Calculator.choices`), with the current ``value`` kept among them."""
+    p = calc.param[name]
+    objects = list(p.objects) if isinstance(p, param.Selector) else list(calc.choices(name) or [])
+    if not isinstance(p, param.ListSelector) and value not in objects:
+        objects.append(value)
+    return objects
+
+
 #: Label families an option value may be named by when its calculator has no label of its own.
 OPTION_FAMILIES = NAME_FAMILIES
 
@@ -45,12 +59,13 @@ OPTION_FAMILIES = NAME_FAMILIES
 def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> str:
     """The name of option ``value`` of input ``name``: the calculator's own label
     (``calc.<slug>.option.<name>.<value>``, ``calc.<slug>.option.<value>``), its game's
-    (``<game>.<name>.<value>``, ``<game>.option.<value>``), then a shared family (``weather.<value>`` …); else the value."""
+    (``<game>.<name>.<value>``, ``<game>.option.<value>``), then a shared family (``weather.<value>`` …),
+    then the name its results give it (``calc.<slug>.value.<value>``); else the value."""
     slug, key = calc.slug, str(value)
     game = slug.split(".")[0]
     keys = [f"calc.{slug}.option.{name}.{key}", f"calc.{slug}.option.{key}", f"{game}.{name}.{key}",
             f"{game}.option.{key}",
-            *(f"{family}.{key}" for family in OPTION_FAMILIES)]
+            *(f"{family}.{key}" for family in OPTION_FAMILIES), f"calc.{slug}.value.{key}"]
     return label_any(keys, lang, key)
 
 
@@ -84,6 +99,11 @@ class CalculatorCard(pn.viewable.Viewer):
         for name, widget in self.widgets.items():
             widget.param.watch(self._input_handler(name), "value")
             widget.css_classes = [f"calc-input-{name}"]
+        #: For a list input whose items may repeat: a choice that adds one item to its text.
+        self.adders = {name: pn.widgets.Select(options={}, value="", css_classes=[f"calc-add-{name}"])
+                       for name in calc.sequences if type(calc).choices(name) is not None}
+        for name, adder in self.adders.items():
+            adder.param.watch(self._adder_handler(name), "value")
         self.summary = markdown("", margin=(0, 10))
         self.error_box = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
         self.result_box = markdown("", css_classes=["calc-result"], margin=(0, 10))
@@ -92,7 +112,9 @@ class CalculatorCard(pn.viewable.Viewer):
         self.chart = DistributionChart(name=f"chart-{calc.slug}")
         self._rules = wrapping(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
         #: The inputs wrap onto as many lines as the card's width needs (never past the window).
-        self.inputs = wrapping(*self.widgets.values(), css_classes=["calc-inputs"])
+        self.inputs = wrapping(*[w for name, widget in self.widgets.items()
+                                 for w in (widget, self.adders.get(name)) if w is not None],
+                               css_classes=["calc-inputs"])
         self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
             self.summary, self._rules, self.inputs, self.error_box, self.result_box,
@@ -121,16 +143,29 @@ class CalculatorCard(pn.viewable.Viewer):
             self.recompute()
         return handler
 
+    def _adder_handler(self, name: str):
+        def handler(event):
+            if not event.new:
+                return
+            text = self.widgets[name].value.strip().rstrip(",")
+            self.widgets[name].value = f"{text}, {event.new}" if text else event.new
+            event.obj.value = ""
+        return handler
+
     def apply_inputs(self, values: dict) -> bool:
         """Set several inputs at once (a preset or an uploaded file), all checked first."""
         try:
-            checked = type(self.calculator).from_inputs(
-                **{k: v if isinstance(v, str) else str(v) for k, v in values.items()})
+            checked = type(self.calculator).from_inputs(**{k: _text(v) for k, v in values.items()})
         except CalculatorInputError as err:
             self._show_error(err)
             return False
+        calc = type(self.calculator)
         for name in values:
-            self.widgets[name].value = getattr(checked, name)
+            widget, value = self.widgets[name], getattr(checked, name)
+            if isinstance(widget, pn.widgets.Select) and not isinstance(calc.param[name], param.Selector):
+                # a chart row no chart has yet is kept on show, with its message
+                widget.options = {option_name(calc, name, v, self.state.lang): v for v in _options(calc, name, value)}
+            widget.value = value
         return True
 
     def show_problem(self, parameter: str, message: str) -> None:
@@ -147,7 +182,10 @@ class CalculatorCard(pn.viewable.Viewer):
             who = label_any([f"ui.{err.parameter}"], lang, err.parameter)
         allowed = ""
         if err.allowed is not None:
-            shown = err.allowed if isinstance(err.allowed, str) else ", ".join(map(str, err.allowed))
+            names = err.allowed if isinstance(err.allowed, str) else [
+                option_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
+                else str(v) for v in err.allowed]
+            shown = names if isinstance(names, str) else ", ".join(names)
             allowed = f"\n\n{label('ui.allowed', lang)}: {plain(shown)}"
         self.error_box.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
         self.error_box.visible = True
@@ -189,10 +227,27 @@ class CalculatorCard(pn.viewable.Viewer):
         """The steps in ``lang``, in one pane updated in place."""
         self._steps.show(steps, lang)
 
+    def _set_options(self, lang: str) -> None:
+        """Every choice's options by their names in ``lang`` (a chart's rows as they are now)."""
+        calc = type(self.calculator)
+        for name, widget in self.widgets.items():
+            if isinstance(widget, (pn.widgets.Select, pn.widgets.MultiChoice)):
+                value = widget.value
+                widget.options = {option_name(calc, name, v, lang): v for v in _options(calc, name, value)}
+                widget.value = value
+        for name, adder in self.adders.items():
+            adder.label = label(calc.label_key("add", name), lang)
+            adder.options = {"—": "", **{option_name(calc, name, v, lang): v for v in calc.choices(name) or []}}
+            adder.value = ""
+
     def _on_chart_saved(self, *_):
-        """A chart was saved on this page: compute again from the current inputs, since the
-        calculator reads its charts when it computes (a bad input's message stays shown)."""
-        if self.error is not None and self.error.parameter != "chart":
+        """A chart was saved on this page: its rows are offered as they are now, and the card
+        computes again from the current inputs, since the calculator reads its charts when it
+        computes (a bad input's message stays shown)."""
+        with pn.io.hold():
+            self._set_options(self.state.lang)
+        calc = type(self.calculator)
+        if self.error is not None and self.error.parameter != "chart" and calc.choices(self.error.parameter) is None:
             return
         if self.result is not None or self.error is not None:
             self.recompute()
@@ -206,10 +261,7 @@ class CalculatorCard(pn.viewable.Viewer):
             self.summary.object = calc.summary(lang)
             for name, widget in self.widgets.items():
                 widget.label = calc.param_label(name, lang)
-                if isinstance(widget, pn.widgets.Select):
-                    value = widget.value
-                    widget.options = {option_name(calc, name, v, lang): v for v in calc.param[name].objects}
-                    widget.value = value
+            self._set_options(lang)
             self._steps_title.object = f"**{label('ui.steps', lang)}**"
             self.presets.relabel(lang)
             if self.error is not None:
@@ -222,6 +274,13 @@ class CalculatorCard(pn.viewable.Viewer):
 
     def __panel__(self):
         return self._card
+
+
+def _text(value: object) -> str:
+    """A preset's or file's value as the text an input reads (a list as its items, comma separated)."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return value if isinstance(value, str) else str(value)
 
 
 def _cell(text: str) -> str:

@@ -61,11 +61,19 @@ class CalculatorList(pn.viewable.Viewer):
         """Set inputs of ``slug``'s card (now, or when it is first built); values a card does not
         take, or outside its choices, are left out."""
         cls = REGISTRY[slug]
-        values = {k: v for k, v in values.items()
-                  if k in cls.param and (not hasattr(cls.param[k], "objects") or v in cls.param[k].objects)}
+        values = {k: v for k, v in values.items() if k in cls.param and _fits(cls.param[k], v)}
         self.context.setdefault(slug, {}).update(values)
         if slug in self.cards:
             self.cards[slug].apply_inputs(values)
 
     def __panel__(self):
         return self.layout
+
+
+def _fits(p, value) -> bool:
+    """``value`` is among parameter ``p``'s choices (each item of it, for a list of choices)."""
+    if not hasattr(p, "objects"):
+        return True
+    if isinstance(p, param.ListSelector) and isinstance(value, (list, tuple)):
+        return all(v in p.objects for v in value)
+    return value in p.objects

@@ -87,6 +87,8 @@ class TrialValues:
         if isinstance(p, param.Selector) and not isinstance(p, param.ListSelector):
             objects = list(p.objects.values()) if isinstance(p.objects, dict) else list(p.objects)
             return [as_text(o) for o in objects] or None
+        if isinstance(p, param.String) and name not in cls.sequences:   # the rows of a chart, as they are now
+            return cls.choices(name)
         return None
 
     def _default(self, name: str) -> Any:
