@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 PORT   ?= 5006
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CHROMIUM := /usr/bin/chromium
+# Two pytest workers, each taking whole files (a file's server and browser stay in one process);
+# `make test PYTEST_WORKERS=` runs the suite in one process.
+PYTEST_WORKERS ?= -n 2 --dist loadfile
 NGINX    := /usr/sbin/nginx
 
 .PHONY: serve test lint install install-test chromium nginx bench clean
@@ -46,7 +49,7 @@ serve: install
 test: install-test
 	$(BIN)/ruff check viewer apps tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest tests --durations=15
+	$(BIN)/python -m pytest tests $(PYTEST_WORKERS) --durations=15
 
 lint: install-test
 	$(BIN)/ruff check viewer apps tests bench

@@ -1,7 +1,9 @@
 """Shared fixtures: a real `panel serve` of every app, and Debian's Chromium through Playwright."""
 from __future__ import annotations
 
+import asyncio
 import atexit
+import concurrent.futures
 import contextlib
 import os
 import shutil
@@ -23,6 +25,20 @@ atexit.register(shutil.rmtree, os.environ["WARGAME_VIEWER_DATA"], ignore_errors=
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync"]
+
+
+def apart(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` in a thread of its own: an event loop of a test (``asyncio.run``,
+    ``bokeh.client``) cannot run in the thread where Playwright's sync API keeps its own."""
+    def run():
+        asyncio.set_event_loop(loop := asyncio.new_event_loop())
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            loop.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
 
 
 def free_port() -> int:

@@ -159,14 +159,21 @@ def test_the_new_games_app_and_the_landing_page_serve_it(copy, tmp_path_factory)
     import panel.models  # noqa: F401  (Panel's own Bokeh models, for reading the pulled documents)
     from bokeh.models import Select
 
-    from tests.conftest import serve_apps
+    from tests.conftest import apart, serve_apps
+
+    def pulled(url: str) -> tuple[list[str], str]:
+        """The options of every Select and the text of every model of the page's document."""
+        session = pull_session(url=url)
+        try:
+            doc = session.document
+            return ([str(s.options) for s in doc.select({"type": Select})],
+                    " ".join(str(getattr(m, "text", "")) for m in doc.models))
+        finally:
+            session.close()
 
     with serve_apps(tmp_path_factory, data_dir=str(copy / "data"), root=copy) as (base, log):
-        session = pull_session(url=f"{base}/{GAME}")
-        selects = [m for m in session.document.select({"type": Select})]
-        assert any("Fire at a target" in str(s.options) for s in selects), log.read_text()[-2000:]
-        session.close()
-        landing = pull_session(url=f"{base}/index")
-        html = unescape(" ".join(str(getattr(m, "text", "")) for m in landing.document.models))
+        options, _ = apart(pulled, f"{base}/{GAME}")
+        assert any("Fire at a target" in o for o in options), log.read_text()[-2000:]
+        _, text = apart(pulled, f"{base}/index")
+        html = unescape(text)
         assert "Kriegspiel" in html and f'href="./{GAME}' in html
-        landing.close()

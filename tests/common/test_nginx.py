@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import apart
+
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
 SESSIONS = 50
@@ -103,7 +105,7 @@ def test_nginx_in_front_of_two_processes_loses_no_session(tmp_path):
             hold.set()  # each client lets its session go once it has the document
             return await runner
 
-        results = asyncio.run(many())
+        results = apart(asyncio.run, many())
         lost = [r.error for r in results if not r.ok]
         assert not lost, f"{len(lost)} of {SESSIONS} sessions lost through nginx: {sorted(set(lost))}"
         assert all(r.bytes > 10_000 for r in results)  # a whole document, not an error page
