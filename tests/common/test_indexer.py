@@ -106,6 +106,16 @@ def test_headings_broken_across_lines_and_glued_headings():
     assert asl.get("VII").first_line == 14 and asl.get("VII").title.startswith("FASE DE REAGRUPAMIENTO")
 
 
+def test_a_heading_stops_where_its_first_sentence_begins():
+    """A heading printed on one line with the start of its text keeps only its own words."""
+    text = ("1. Basics\nStart.\n1.1 Procedure Each unit with a marker may move\nWords.\n"
+            "1.2 Order Segment: At the start of the turn\nWords.\n1.3 SummaryEvery player moves\nWords.\n"
+            "1.4 Phase 4: Scoring and Upkeep\nWords.\n1.5 Phase 1: the Movement Phase\nWords.\n")
+    idx = index_text(text, "wif")
+    assert [idx.get(n).title for n in ("1.1", "1.2", "1.3", "1.4", "1.5")] == [
+        "Procedure", "Order Segment", "Summary", "Phase 4: Scoring and Upkeep", "Phase 1: the Movement Phase"]
+
+
 def test_sections_cover_the_text_in_reading_order():
     idx = index_file(_seed("wif"), "wif")
     lines = [s.first_line for s in idx.sections]

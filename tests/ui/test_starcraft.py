@@ -1,5 +1,5 @@
 """Browser test of /starcraft: drag a model into 3" of a mission marker and see control change
-(SC 8.9.1)."""
+(SC 8.9.1), a warning for a drag past its Speed, and the places kept across a reload."""
 import pytest
 
 pytest.importorskip("playwright")
@@ -35,6 +35,13 @@ def test_drag_a_model_onto_a_marker_takes_control(server, watched):
         const s = d.get_model_by_name('sc-model-names'); if (!s) return false;
         const i = s.data.name.indexOf('Squad A 1');
         return i >= 0 && Math.abs(s.data.x[i] - 6) < 1.5 && Math.abs(s.data.y[i] - 16) < 1.5; })""", timeout=WAIT)
+    # about 12" in one drag, past the squad's Speed of 5" (SC 8.5.3): said, not refused
+    page.get_by_text('more than its Speed of 5"', exact=False).first.wait_for(timeout=WAIT)
+    # the places are kept for this visitor: a reload puts the squad back beside marker 1
+    page.reload()
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
+                           timeout=WAIT)
+    page.get_by_text("Marker 1 (red): A — supply A 2, B 0", exact=False).first.wait_for(timeout=WAIT)
     assert watched.errors == [] and watched.external == []
 
 

@@ -176,9 +176,21 @@ def follows(a: tuple, b: tuple, gap: int = MAX_GAP) -> bool:
 # --------------------------------------------------------------------------- candidates
 
 
+#: Where a heading's own words end and its section's first sentence begins on the same line: a
+#: capitalised word glued to the heading (``ResumenCada …``), a colon followed by a capitalised
+#: word and two lower-case ones (``Fase 4: Puntuación y Mantenimiento`` stays whole), or a
+#: capitalised sentence opener after the heading's first word (``Procedimiento … Una unidad …``).
+_GLUED_SENTENCE = re.compile(r"(?<=[a-záéíóúñ]{4})(?=[A-ZÁÉÍÓÚÑ][a-záéíóúñ])")
+_COLON_SENTENCE = re.compile(r":\s+(?=[A-ZÁÉÍÓÚÑ]\S*\s+[a-záéíóúñ]\S*\s+[a-záéíóúñ])")
+_SENTENCE_OPENER = re.compile(r"(?<=\S)\s+(?:Una?|El|La|Los|Las|Cada|Cuando|Según|Al|Each|The|If|When|An?|This)\s+"
+                              r"(?=[a-záéíóúñ])")
+
+
 def _clean_title(rest: str) -> str:
     rest = _LEADERS.split(rest)[0]
     rest = re.split(r"(?<=[a-záéíóúñ\)])\.\s|\s{2,}", rest.strip(), maxsplit=1)[0]
+    for cut in (_GLUED_SENTENCE, _COLON_SENTENCE, _SENTENCE_OPENER):
+        rest = cut.split(rest, maxsplit=1)[0]
     words = rest.split()
     title = " ".join(words[:12])
     return title.strip(" .:;-")

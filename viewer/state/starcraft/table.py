@@ -11,7 +11,11 @@ from viewer.rules.starcraft import geometry as G
 from viewer.rules.starcraft.control import may_contest
 from viewer.rules.starcraft.paths import charge_path
 from viewer.rules.starcraft.rounds import RoundTracker, TrackedUnit
-from viewer.rules.starcraft.table import Table, demo_table_path, load_table
+from viewer.rules.starcraft.table import Table, TableError, demo_table_path, load_table
+from viewer.userdata import UserDataError, UserStore
+
+#: The visitor's settings file that keeps the models' places on the table across a reload.
+SETTINGS = "starcraft-table"
 
 
 def _rings(geom) -> list[list[list[float]]]:
@@ -35,6 +39,9 @@ class StarcraftState(param.Parameterized):
     target = param.String(default="", doc="Id of the target unit for the attack and charge cards.")
     weapon_range = param.Number(default=12.0, bounds=(0, 100), doc="Weapon range in inches for the range zone.")
     tracker = param.ClassSelector(class_=RoundTracker, doc="Rounds, phases, activations (SC 8.1, 8.2).")
+    too_far = param.List(default=[], doc="""
+        Models the last drag took farther than their unit's Speed in a straight line (SC 8.5.3):
+        (model id, inches moved, Speed). A warning only: the table stays the player's.""")
 
     def __init__(self, **params):
         if "table" not in params:
@@ -62,7 +69,44 @@ class StarcraftState(param.Parameterized):
 
     # -- changes -----------------------------------------------------------------------------
     def move(self, model_id: str, x: float, y: float) -> None:
-        self.table = self.table.move_model(model_id, x, y)
+        self.param.update(too_far=[], table=self.table.move_model(model_id, x, y))
+
+    def drag(self, moves: dict[str, tuple[float, float]]) -> None:
+        """Put models where a drag left them, noting each one moved farther than its unit's Speed
+        (SC 8.5.3: a model moves up to its Speed in inches)."""
+        table, far = self.table, []
+        for mid, (x, y) in moves.items():
+            m, unit = self.model(mid), self.table.unit_of(mid)
+            moved = math.hypot(x - m.x, y - m.y)
+            if moved > unit.speed + G.CONTACT_EPS:
+                far.append((mid, round(moved, 1), unit.speed))
+            table = table.move_model(mid, x, y)
+        self.param.update(too_far=far, table=table)
+
+    # -- the visitor's table -----------------------------------------------------------------
+    def save(self, store: UserStore) -> None:
+        """Keep every model's place in the visitor's folder (settings ``starcraft-table``)."""
+        places = {m.id: [m.x, m.y] for u in self.table.units for m in u.models}
+        store.save("settings", SETTINGS, {"models": places})
+
+    def restore(self, store: UserStore) -> str:
+        """Put the models back where they were saved; "" when back or none saved. A file that
+        cannot be used is set aside (never overwritten in silence) and the problem returned."""
+        try:
+            if not store.path("settings", SETTINGS).exists():
+                return ""
+            data = store.load("settings", SETTINGS)
+        except UserDataError as err:
+            return str(err)
+        try:
+            table = self.table
+            for mid, (x, y) in data["models"].items():
+                table = table.move_model(mid, float(x), float(y))
+        except (TableError, ValueError, KeyError, TypeError, AttributeError) as err:
+            path = store.path("settings", SETTINGS)
+            return str(store.set_aside("settings", SETTINGS, f"{path}: {err}"))
+        self.table = table
+        return ""
 
     def settle_markers(self) -> None:
         """End a Scoring Phase: each marker's controller becomes the verdict (persistent, SC 8.9.1)."""

@@ -101,15 +101,13 @@ class StarcraftTableView(pn.viewable.Viewer):
 
     def _on_models(self, attr, old, new):
         """A drag ended: move every model whose position changed (SC 8.5.3 zones follow)."""
-        table = self.game_state.table
-        moved = False
+        moves = {}
         for mid, x, y in zip(new["id"], new["x"], new["y"]):
             m = self.game_state.model(mid)
             if abs(m.x - x) > 1e-9 or abs(m.y - y) > 1e-9:
-                table = table.move_model(mid, x, y)
-                moved = True
-        if moved:
-            self.game_state.table = table
+                moves[mid] = (x, y)
+        if moves:
+            self.game_state.drag(moves)
 
     def _on_pick(self, attr, old, new):
         if new:
@@ -130,6 +128,9 @@ class StarcraftTableView(pn.viewable.Viewer):
     def _status(self, rows) -> str:
         lang = self.state.lang
         lines = [f"### {label('sc.ui.objectives', lang)}"]
+        table = self.game_state.table
+        lines[:0] = [alert_line(label("sc.ui.too_far", lang, model=model_name(table, mid, lang), moved=f"{moved:g}",
+                                      speed=f"{speed:g}")) for mid, moved, speed in self.game_state.too_far]
         for r in rows:
             who = r["controller"] or label("sc.ui.neutral", lang)
             lines.append("- " + label("sc.ui.marker_row", lang, number=r["number"],
@@ -141,7 +142,6 @@ class StarcraftTableView(pn.viewable.Viewer):
                                               reason=label(f"sc.ui.contest_reason.{reason}", lang)))
         lines.append(f"### {label('sc.ui.engaged', lang)}")
         pairs = self.game_state.engaged_pairs()
-        table = self.game_state.table
         lines += [f"- {unit_name(table.unit(a), lang)} ↔ {unit_name(table.unit(b), lang)}" for a, b in pairs] or [f"- {label('sc.ui.none', lang)}"]
         if self.game_state.selected:
             unit = self.game_state.unit_of_selected()
@@ -188,6 +188,11 @@ def place_names(xs, ys, rs, names, width: float, height: float) -> dict[str, lis
                     out[k].append(v)
                 break
     return out
+
+
+def alert_line(text: str) -> str:
+    """A warning line at the head of the status panel."""
+    return f"**⚠ {text}**\n"
 
 
 def _boxes_meet(a, b) -> bool:

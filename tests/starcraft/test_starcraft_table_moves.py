@@ -1,0 +1,54 @@
+"""A drag on the /starcraft table: one past the model's Speed is named with its length (SC 8.5.3),
+and the models' places are kept for the visitor and put back on a reload."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("panel")
+
+from viewer.state import SessionState  # noqa: E402
+from viewer.state.starcraft.table import SETTINGS, StarcraftState  # noqa: E402
+from viewer.userdata import UserStore  # noqa: E402
+from viewer.views.starcraft.table import StarcraftTableView  # noqa: E402
+
+
+def _drag(view, model_id: str, x: float, y: float) -> None:
+    """What the browser's PointDrawTool sends: the models source with one base moved."""
+    data = {k: list(v) for k, v in view.models.data.items()}
+    i = data["id"].index(model_id)
+    data["x"][i], data["y"][i] = x, y
+    view.models.data = data
+
+
+def test_a_drag_past_the_speed_is_named_and_a_short_one_is_not():
+    sc = StarcraftState()
+    view = StarcraftTableView(state=SessionState(), game_state=sc)
+    _drag(view, "a-squad-1", 4, 8)            # the squad's Speed is 5": 4" is a move it may make
+    assert sc.model("a-squad-1").y == 8 and sc.too_far == []
+    assert "Speed" not in view.status.object
+    _drag(view, "a-squad-1", 10, 16)          # 6" right and 8" up: 10" in a straight line
+    assert (sc.model("a-squad-1").x, sc.model("a-squad-1").y) == (10, 16)   # the table is the player's
+    assert sc.too_far == [("a-squad-1", 10.0, 5)]
+    assert 'Squad A 1 was dragged 10" in a straight line, more than its Speed of 5" (SC 8.5.3).' \
+        in view.status.object
+    view.state.lang = "es"
+    assert 'más que su Velocidad de 5" (SC 8.5.3)' in view.status.object
+    sc.move("a-squad-1", 10, 17)              # a move made otherwise clears the warning
+    assert sc.too_far == [] and "Velocidad de 5" not in view.status.object
+
+
+def test_the_models_places_are_kept_and_put_back(tmp_path):
+    store = UserStore(tmp_path)
+    sc = StarcraftState()
+    assert sc.restore(store) == ""             # nothing saved: the demo table as it is
+    sc.move("b-brute-1", 8.4, 4)
+    sc.save(store)
+    again = StarcraftState()
+    assert again.restore(store) == ""
+    assert (again.model("b-brute-1").x, again.model("b-brute-1").y) == (8.4, 4)
+    assert again.model("a-squad-1").x == sc.model("a-squad-1").x
+    store.save("settings", SETTINGS, {"models": {"no-such-model": [1, 1]}})
+    fresh = StarcraftState()
+    problem = fresh.restore(store)
+    assert "no-such-model" in problem and fresh.model("b-brute-1").x != 8.4
+    assert not store.path("settings", SETTINGS).exists()     # set aside, never overwritten in silence
