@@ -113,3 +113,12 @@ def test_stepping_to_a_meeting_turn_presets_the_advancing_nation():  # Churchill
         while session.step < i:
             stepper.next.clicks += 1
         assert mover.mover.value == steps[i].actor
+
+
+def test_the_mover_names_the_nations_in_the_pages_language():
+    state, _, _, mover, _ = _views()
+    mover.mover.value = "USSR"
+    state.lang = "es"
+    assert mover.mover.value == "USSR"
+    assert set(mover.mover.options) == {"RU", "EE. UU.", "URSS"}
+    assert {"RU", "EE. UU.", "URSS"} <= set(mover.debater.options)

@@ -78,3 +78,32 @@ def test_conference_winner_card_reads_the_table(server, watched):  # Churchill 5
     expect(calc.locator(".calc-input-ussr_won input")).to_have_value("1")
     expect(page.locator(".churchill-table-feed")).to_contain_text("UK 0, USSR 1, US 0")
     assert watched.errors == [] and watched.external == []
+
+
+_CHEVRON = """() => {
+  const find = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.matches('.card-button') && el.closest('button')) {
+        const svg = el.querySelector('svg');
+        const host = el.getRootNode().host;
+        if (svg && host && host.classList.contains('churchill-settings')) return svg;
+      }
+      if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; }
+    }
+    return null;
+  };
+  const svg = find(document);
+  if (!svg) return null;
+  const r = svg.getBoundingClientRect();
+  return {stroke: getComputedStyle(svg).stroke, width: r.width, height: r.height};
+}"""
+
+
+def test_your_board_card_shows_its_chevron(server, watched):
+    """The collapsed "Your board" card shows a drawn chevron (a stroke, a size) so it reads as one that opens."""
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/churchill?lang=en")
+    page.get_by_text("Your board:").first.wait_for(timeout=45000)
+    chevron = wait_until(lambda: page.evaluate(_CHEVRON))
+    assert chevron["stroke"] not in ("none", "") and chevron["width"] >= 14 and chevron["height"] >= 14, chevron

@@ -77,3 +77,18 @@ def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server
     page.get_by_text("Blizzard", exact=False).first.wait_for(timeout=5000)
     assert page.locator(".weather-effect-invasion_banned").count() >= 1
     assert watched.errors == []
+
+
+def test_the_weather_controls_come_right_after_the_map(server, watched):
+    """The weather is set while looking at the map: its controls follow the map and its legend,
+    before the (longer) scenario editor."""
+    base, _ = server
+    page = watched.page
+    page.goto(base + "/wif")
+    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('hexmap'))",
+                           timeout=60000)
+    weather = page.locator(".weather-controls").first
+    editor = page.locator(".scenario-editor").first
+    weather.wait_for(timeout=30000)
+    editor.wait_for(timeout=30000)
+    assert weather.bounding_box()["y"] < editor.bounding_box()["y"]

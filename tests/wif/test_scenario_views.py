@@ -308,3 +308,14 @@ def test_a_city_with_no_unit_shows_its_range_as_a_source(panel, europe):
     panel.mapview.select(europe.find("3821"))          # a unit again: its own range
     assert panel.scenario.selected_unit == "g1"
     assert "supply source" not in panel.report.words.object
+
+
+@pytest.mark.skipif("poland-1939" not in bundled_scenarios(), reason="the Poland worked scenario is not shipped")
+def test_a_loaded_lesson_is_named_by_its_title_and_starts_with_nothing_to_undo(panel):
+    panel.scenario.set_at_war([["Germany", "USSR"]])          # an edit before the lesson
+    panel.scenario.load_lesson("poland-1939")
+    assert "Poland, September 1939" in panel.editor.status.object
+    assert "poland-1939" not in panel.editor.status.object
+    assert "Undo steps: 0" in panel.editor.status.object and not panel.scenario.undo()
+    panel.state.lang = "es"
+    assert "Polonia, septiembre de 1939" in panel.editor.status.object

@@ -50,7 +50,8 @@ def calculators():
     return pn.Column(dice, weather.weather_calculators(calc_state), combat, tables, sizing_mode="stretch_width")
 
 
-sections = Sections(state=shell.state, sections={"ui.map": pn.Column(mapview, scenario, weather, sizing_mode="stretch_width"),
+# the weather controls come right after the map (the scenario editor, longer, below them)
+sections = Sections(state=shell.state, sections={"ui.map": pn.Column(mapview, weather, scenario, sizing_mode="stretch_width"),
                                                  "ui.calculators": calculators,
                                                  "ui.lessons": lambda: lesson_section(shell)},
                     states={"ui.map": map_state, "ui.calculators": calc_state})

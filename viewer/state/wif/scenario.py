@@ -67,23 +67,25 @@ class ScenarioState(param.Parameterized):
         self._cycle: tuple | None = None
 
     # ------------------------------------------------------------------ loading
-    def load(self, source, name: str = "") -> Scenario:
+    def load(self, source, name: str = "", fresh: bool = False) -> Scenario:
         """Load a scenario from a path, YAML text or a mapping, validated against the map.
 
-        A ScenarioError names the faulty field; the current scenario stays as it was.
+        A ScenarioError names the faulty field; the current scenario stays as it was. Undo takes
+        the load back, unless ``fresh``: the scenario then starts its own undo history.
         """
         new = source if isinstance(source, Scenario) else load_scenario(source, self.hexmap, origin=name or "scenario")
-        self._push(new)
-        self.param.update(selected_unit=None, mode="select", title=name)
+        history = [] if fresh else (list(self.history) + [self.scenario] if self.scenario else list(self.history))
+        self.param.update(history=history[-UNDO_DEPTH:], scenario=new, selected_unit=None, mode="select", title=name)
         self.loads += 1
         return new
 
     def load_lesson(self, name: str) -> Scenario:
-        """Load one of the bundled worked scenarios by its file stem."""
+        """Load one of the bundled worked scenarios by its file stem, with nothing to undo (a
+        lesson starts from its own position)."""
         lessons = bundled_scenarios()
         if name not in lessons:
             raise ScenarioError("lesson", f"no worked scenario named {name!r}", sorted(lessons))
-        return self.load(lessons[name], name=name)
+        return self.load(lessons[name], name=name, fresh=True)
 
     def load_saved(self, store: UserStore, name: str) -> Scenario:
         """Load a scenario the user saved in their data folder."""

@@ -121,7 +121,11 @@ class IssueMover(pn.viewable.Viewer):
         self.debate_kind.options = dict(self.kind.options)
         self.bonus.name = label("churchill.move.bonus", lang)
         self.debater.name = label("churchill.move.debater", lang)
-        self.debater.options = {label("churchill.move.nobody", lang): NOBODY, **{n: n for n in NATIONS}}
+        nations = {label(f"churchill.option.{n}", lang): n for n in NATIONS}   # UK: RU in Spanish
+        value = self.mover.value
+        self.mover.options = nations
+        self.mover.value = value
+        self.debater.options = {label("churchill.move.nobody", lang): NOBODY, **nations}
         self.debate_card.name = label("churchill.move.debate_card", lang)
         self.debate_kind.name = label("churchill.move.debate_kind", lang)
         self.stop.name = label("churchill.move.stop", lang)

@@ -37,8 +37,8 @@ COLLAPSIBLE_CSS = """
                display: flex; align-items: center; }
 .card-header:hover { background: #dde5eb; }
 .card-button { display: inline-flex !important; visibility: visible !important; opacity: 1 !important;
-               color: #2b3a42; margin-right: 8px; }
-.card-button svg { width: 16px; height: 16px; }
+               color: #2b3a42; margin-right: 8px; width: 16px; height: 16px; flex: none; }
+.card-button svg { width: 16px; height: 16px; stroke: currentColor; }
 """
 
 

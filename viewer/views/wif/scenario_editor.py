@@ -17,7 +17,7 @@ from viewer.rules.wif.scenario import MAJOR_POWERS, SIDES, UNIT_TYPES, map_polit
 from viewer.state import SessionState
 from viewer.state.wif.scenario import ScenarioState
 from viewer.userdata import UserStore
-from viewer.views.common.text import label, markdown
+from viewer.views.common.text import label, label_any, markdown
 from viewer.views.wif.scenario_files import Messages, ScenarioFiles
 from viewer.views.wif.unit_layer import power_name
 
@@ -151,7 +151,9 @@ class ScenarioEditor(pn.viewable.Viewer):
             self.units_here.options = {}
         else:
             faults = getattr(self, "fault_count", 0)
-            self.status.object = label("ui.scenario.status", lang, name=self.scenario.title or current.name or "—",
+            title = self.scenario.title   # a worked scenario by its own title, in the page's language
+            name = label_any([f"ui.scenario.name.{title}"], lang, title) if title else current.name or "—"
+            self.status.object = label("ui.scenario.status", lang, name=name,
                                        units=len(current.units), faults=faults, undo=len(self.scenario.history))
             key = self.state.selected
             here = current.units_at(key) if key is not None else []
