@@ -17,6 +17,8 @@ import pytest
 
 pytest.importorskip("playwright")
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
+
 from tests.conftest import serve_apps  # noqa: E402
 from tests.ui.browser import WAIT, our_tracebacks, wait_until  # noqa: E402
 from tests.ui.walk_js import OVERFLOW, VISIBLE_TEXT  # noqa: E402
@@ -37,6 +39,8 @@ CHOOSERS = (".calculator-list-select select, .chooser-select select, .weather-ca
 #: Items of each list the walk chooses, spread over the list (the first, the last and between):
 #: every item of /wif's long calculator list would make the walk twice the rest of the suite.
 ITEMS_PER_LIST = 5
+#: Milliseconds a list read or choice waits for its list before reading the list again.
+LIST_WAIT = 10_000
 
 IDLE = "() => window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.every(d => d.is_idle)"
 
@@ -166,14 +170,26 @@ def _walk(base: str, log, browser, app: str, lang: str) -> Findings:
                 if c >= choosers.count():   # a choice may hide the lists after it
                     break
                 chooser = choosers.nth(c)
-                options = chooser.locator("option")
-                k = 0
-                while k < options.count():   # counted again: a list's prompt leaves once an item is chosen
-                    title = options.nth(k).inner_text().strip()
-                    changes = chooser.evaluate("s => s.selectedIndex") != k
-                    walker.settle(lambda: chooser.select_option(index=k), answer_within=15 if changes else 0.5)
+                k, missed = 0, 0
+                while choosers.count() > c:   # a choice may hide this list too
+                    # read in one go, the list as it is now: a list's prompt leaves once an item is
+                    # chosen, and a slow answer may change or re-render the list between two reads
+                    try:
+                        count, selected, title = chooser.evaluate(
+                            "(s, k) => [s.options.length, s.selectedIndex,"
+                            " k < s.options.length ? s.options[k].text.trim() : null]", k, timeout=LIST_WAIT)
+                        if title is None:
+                            break
+                        changes = selected != k
+                        walker.settle(lambda: chooser.select_option(index=k, timeout=LIST_WAIT),
+                                      answer_within=30 if changes else 0.5)
+                    except PlaywrightTimeout:
+                        missed += 1   # the list changed under the action: read it again
+                        if missed > 3:
+                            raise
+                        continue
                     look(f"section {name!r}, {title!r}")
-                    k += max(1, -(-options.count() // ITEMS_PER_LIST))
+                    k += max(1, -(-count // ITEMS_PER_LIST))
     finally:
         context.close()
     text = log.read_bytes()[start:].decode("utf-8", "replace") if log.exists() else ""
