@@ -122,3 +122,14 @@ def test_the_mover_names_the_nations_in_the_pages_language():
     assert mover.mover.value == "USSR"
     assert set(mover.mover.options) == {"RU", "EE. UU.", "URSS"}
     assert {"RU", "EE. UU.", "URSS"} <= set(mover.debater.options)
+
+
+def test_the_board_names_nations_in_the_pages_language():
+    """Who leads each theater, the chairs and the track boxes read RU, EE. UU., URSS in Spanish."""
+    state, _, board, _, _ = _views()
+    assert all(t.startswith("leads: ") for t in board.lead_source.data["text"])
+    state.lang = "es"
+    texts = board.lead_source.data["text"]
+    assert all(t.startswith("lidera: ") for t in texts) and not any(t.endswith((" UK", " US", " USSR")) for t in texts)
+    names = board.table_source.data["name"]
+    assert "Silla de URSS (casilla 7: capturada)" in names and not any("USSR" in n for n in names)

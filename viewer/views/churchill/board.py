@@ -224,7 +224,8 @@ class ChurchillBoard(pn.viewable.Viewer):
         self.score_marks.data = marks
         lead = self.game_state.leadership
         self.lead_source.data = {**self.lead_source.data,
-                                 "text": [label("churchill.board.leads", self.state.lang, nation=lead[t]) for t in self.lead_source.data["theater"]],
+                                 "text": [label("churchill.board.leads", self.state.lang, nation=label(f"churchill.option.{lead[t]}", self.state.lang))
+                                          for t in self.lead_source.data["theater"]],
                                  "colour": [COLOURS[lead[t]] for t in self.lead_source.data["theater"]]}
 
     def _relabel(self, *_):
@@ -232,8 +233,8 @@ class ChurchillBoard(pn.viewable.Viewer):
         self.figure.title.text = label("churchill.board.title", lang)
         self.table_source.data = {**self.table_source.data, "name": [
             label("churchill.board.centre", lang) if t == "centre" else
-            label("churchill.board.chair", lang, nation=t) if b == CHAIR else
-            label("churchill.board.box", lang, nation=t, box=b)
+            label("churchill.board.chair", lang, nation=label(f"churchill.option.{t}", lang)) if b == CHAIR else
+            label("churchill.board.box", lang, nation=label(f"churchill.option.{t}", lang), box=b)
             for t, b in zip(self.table_source.data["track"], self.table_source.data["box"])]}
         self.location_source.data = {**self.location_source.data, "name": [
             label(f"churchill.location.{loc}", lang) for loc in self.location_source.data["location"]]}
