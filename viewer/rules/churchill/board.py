@@ -20,9 +20,11 @@ from viewer.rules.churchill.table import CHAIR, NATIONS
 TRACK_ANGLE = {"UK": 90.0, "USSR": -30.0, "US": -150.0}
 TABLE_CENTRE = (0.0, 0.0)
 BOX_STEP = 1.0
-THEATER_CENTRE = {"europe": (14.0, -0.5), "pacific": (27.5, -0.5)}
+#: The theaters stacked right of the table, so each ring has room for its countries' names.
+THEATER_CENTRE = {"europe": (18.3, 3.5), "pacific": (18.3, -10.1)}
 THEATER_RADIUS = 6.4
 AXIS = {"europe": "germany", "pacific": "japan"}
+SCORE_ROW_Y = {"x10": -6.5, "x1": -7.6}
 
 
 @dataclass(frozen=True)
@@ -112,8 +114,8 @@ def nearest_box(x: float, y: float) -> tuple[str | None, int]:
 
 
 def score_boxes_xy() -> list[dict]:
-    """The score track: a x10 row and a x1 row of boxes 0-9 above the table (3.2.1)."""
-    return [{"row": row, "box": k, "x": -4.5 + k, "y": 9.6 if row == "x10" else 8.6}
+    """The score track: a x10 row and a x1 row of boxes 0-9 below the table (3.2.1)."""
+    return [{"row": row, "box": k, "x": -4.5 + k, "y": SCORE_ROW_Y[row]}
             for row in ("x10", "x1") for k in range(10)]
 
 
@@ -150,10 +152,10 @@ def location_boxes() -> list[dict]:
 def abomb_boxes(settings: BoardSettings = BoardSettings()) -> list[dict]:
     """The A-bomb track, its last box Trinity (3.24); the length is a setting."""
     n = settings.abomb_boxes
-    return [{"box": k, "x": -4.5 + 1.1 * (k - 1), "y": -10.0, "trinity": k == n} for k in range(1, n + 1)]
+    return [{"box": k, "x": -4.5 + 1.1 * (k - 1), "y": -9.4, "trinity": k == n} for k in range(1, n + 1)]
 
 
 def leadership_circles() -> list[dict]:
     """The two theater leadership circles (3.26)."""
-    return [{"theater": th, "x": THEATER_CENTRE[th][0] + 5.6, "y": THEATER_CENTRE[th][1] + 7.6} for th in THEATER_CENTRE]
+    return [{"theater": th, "x": THEATER_CENTRE[th][0] + 6.0, "y": THEATER_CENTRE[th][1] + 6.7} for th in THEATER_CENTRE]
 

@@ -20,21 +20,45 @@ from viewer.state import SessionState
 from viewer.state.churchill.conference import ISSUES, ChurchillState
 from viewer.views.common.text import label
 
-STORAGE_X, STORAGE_Y = -9.5, 8.0
+#: The column of issues off the table, left of the UK track and above the US one.
+STORAGE_X, STORAGE_Y, STORAGE_STEP = -10.3, 9.4, 0.68
 PAPER = "#f3ead2"
+#: Where each chair's name goes: above the UK chair, below the others (outside the table's tracks).
+CHAIR_LABEL = {"UK": (0.0, 0.75, "bottom"), "USSR": (0.0, -0.75, "top"), "US": (0.0, -0.75, "top")}
+LOCATION_W, LOCATION_H = 1.0, 0.7
+SCORE_H = 1.0
+
+
+def _location_label(x: float, y: float, theater: str) -> tuple[float, float, str, str]:
+    """Anchor, alignment and baseline of a Pol-Mil location's name, outside its theater's ring."""
+    cx, cy = board.THEATER_CENTRE[theater]
+    r = max(((x - cx) ** 2 + (y - cy) ** 2) ** 0.5, 1e-9)
+    c, s = (x - cx) / r, (y - cy) / r
+    gap = 0.12
+    if c > 0.2:
+        return x + LOCATION_W / 2 + gap, y, "left", "middle"
+    if c < -0.2:
+        return x - LOCATION_W / 2 - gap, y, "right", "middle"
+    if s > 0:
+        return x, y + LOCATION_H / 2 + gap, "center", "bottom"
+    return x, y - LOCATION_H / 2 - gap, "center", "top"
 
 
 def _issue_xy(game_state: ChurchillState) -> dict:
-    """Marker positions: stacked slightly when several issues share a box; storage column otherwise."""
-    xs, ys, names, colours, ids = [], [], [], [], []
+    """Marker positions: stacked slightly when several issues share a box; storage column otherwise.
+
+    Only the issues off the table are named beside their markers; on the table a name would run across
+    the tracks, so it is the marker's tooltip."""
+    xs, ys, names, colours, ids, texts = [], [], [], [], [], []
     seen: Counter = Counter()
     stored = 0
     for issue in ISSUES:
         pos = game_state.position(issue)
         if pos is None:
-            x, y = STORAGE_X, STORAGE_Y - 0.9 * stored
+            x, y = STORAGE_X, STORAGE_Y - STORAGE_STEP * stored
             stored += 1
             colour = "#777777"
+            texts.append(issue)
         else:
             key = (pos.track, pos.box)
             k = seen[key]
@@ -42,12 +66,13 @@ def _issue_xy(game_state: ChurchillState) -> dict:
             bx, by = board.box_xy(pos.track, pos.box)
             x, y = bx + 0.28 * (k % 3) - 0.28, by - 0.28 * (k // 3) + 0.2
             colour = "#222222" if pos.centre else COLOURS[pos.track]
+            texts.append("")
         xs.append(x)
         ys.append(y)
         ids.append(issue)
         colours.append(colour)
         names.append(issue)
-    return {"x": xs, "y": ys, "issue": ids, "colour": colours, "name": names}
+    return {"x": xs, "y": ys, "issue": ids, "colour": colours, "name": names, "text": texts}
 
 
 class ChurchillBoard(pn.viewable.Viewer):
@@ -60,8 +85,8 @@ class ChurchillBoard(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         game_state, state = self.game_state, self.state
-        self.figure = figure(name="churchill-board", x_range=(-11, 34.5), y_range=(-11.5, 10.5), match_aspect=True,
-                             tools="pan,wheel_zoom,reset", toolbar_location="above", height=640,
+        self.figure = figure(name="churchill-board", x_range=(-11.3, 28.2), y_range=(-17.5, 11.6),
+                             tools="pan,wheel_zoom,reset", toolbar_location="above", height=780,
                              sizing_mode="stretch_width", background_fill_color=PAPER)
         self.figure.axis.visible = False
         self.figure.grid.visible = False
@@ -78,7 +103,7 @@ class ChurchillBoard(pn.viewable.Viewer):
     # ------------------------------------------------------------------ drawing
     def _draw_table(self):
         f = self.figure
-        f.circle(x=0, y=0, radius=8.4, fill_color="#8a6a43", fill_alpha=0.35, line_color="#5a4326")
+        f.circle(x=0, y=0, radius=8.4, radius_dimension="min", fill_color="#8a6a43", fill_alpha=0.35, line_color="#5a4326")
         rows = board.table_boxes()
         self.table_source = ColumnDataSource({
             "x": [r["x"] for r in rows], "y": [r["y"] for r in rows], "track": [r["track"] for r in rows],
@@ -96,32 +121,36 @@ class ChurchillBoard(pn.viewable.Viewer):
                text_font_size="9pt")
         self._chair_labels = {}
         for n in NATIONS:
-            x, y = board.box_xy(n, CHAIR + 1)
-            self._chair_labels[n] = Label(x=x, y=y, text=n, text_align="center", text_font_style="bold",
-                                          text_color=COLOURS[n])
+            x, y = board.box_xy(n, CHAIR)
+            dx, dy, baseline = CHAIR_LABEL[n]
+            self._chair_labels[n] = Label(x=x + dx, y=y + dy, text="", text_align="center", text_baseline=baseline,
+                                          text_font_style="bold", text_font_size="9pt", text_color=COLOURS[n])
             f.add_layout(self._chair_labels[n])
         self.table_source.selected.on_change("indices", self._on_tap)
         f.add_tools(TapTool(renderers=[rend]), HoverTool(renderers=[rend], tooltips=[("", "@name")]))
         score = board.score_boxes_xy()
         self.score_source = ColumnDataSource({"x": [s["x"] for s in score], "y": [s["y"] for s in score],
+                                              "ytop": [s["y"] + SCORE_H / 2 - 0.06 for s in score],
                                               "text": [str(s["box"]) for s in score]})
-        f.rect(x="x", y="y", width=0.9, height=0.9, source=self.score_source, fill_color="#fffaf0", line_color="#555")
-        f.text(x="x", y="y", text="text", source=self.score_source, text_align="center", text_baseline="middle",
-               text_font_size="8pt", text_color="#999")
+        f.rect(x="x", y="y", width=0.9, height=SCORE_H, source=self.score_source, fill_color="#fffaf0", line_color="#555")
+        # the box's number at its top, the nations' marks below it
+        f.text(x="x", y="ytop", text="text", source=self.score_source, text_align="center", text_baseline="top",
+               text_font_size="7pt", text_color="#999")
         self.score_marks = ColumnDataSource({"x": [], "y": [], "colour": []})
         f.scatter(x="x", y="y", source=self.score_marks, size=9, fill_color="colour", line_color="white", marker="circle")
-        self._score_titles = [Label(x=-5.6, y=y - 0.2, text=t, text_align="right", text_font_size="8pt")
-                              for t, y in (("x10", 9.6), ("x1", 8.6))]
+        self._score_titles = [Label(x=-5.1, y=y, text=t, text_align="right", text_baseline="middle", text_font_size="8pt")
+                              for t, y in board.SCORE_ROW_Y.items()]
         for lab in self._score_titles:
             f.add_layout(lab)
-        self._storage_title = Label(x=STORAGE_X - 0.4, y=STORAGE_Y + 0.8, text="", text_align="left", text_font_size="9pt")
+        self._storage_title = Label(x=STORAGE_X - 0.3, y=STORAGE_Y + 0.45, text="", text_align="left",
+                                    text_baseline="bottom", text_font_size="9pt")
         f.add_layout(self._storage_title)
 
     def _draw_military(self):
         f = self.figure
         s = self.game_state.settings
         for cx, cy in board.THEATER_CENTRE.values():
-            f.circle(x=cx, y=cy, radius=board.THEATER_RADIUS, fill_color="#dfe8ee", fill_alpha=0.6, line_color="#889")
+            f.circle(x=cx, y=cy, radius=board.THEATER_RADIUS, radius_dimension="min", fill_color="#dfe8ee", fill_alpha=0.6, line_color="#889")
             f.scatter(x=[cx], y=[cy], size=26, marker="square", fill_color="#333", line_color="#000")
         fronts = board.front_boxes(s)
         self.front_source = ColumnDataSource({k: [r[k] for r in fronts] for k in ("x", "y", "front", "owner", "box")}
@@ -130,14 +159,17 @@ class ChurchillBoard(pn.viewable.Viewer):
                     fill_alpha=0.45, line_color="colour", name="churchill-fronts")
         locs = board.location_boxes()
         p = probabilities()
+        anchors = [_location_label(r["x"], r["y"], r["theater"]) for r in locs]
         self.location_source = ColumnDataSource({
             "x": [r["x"] for r in locs], "y": [r["y"] for r in locs], "location": [r["location"] for r in locs],
+            "lx": [a[0] for a in anchors], "ly": [a[1] for a in anchors], "align": [a[2] for a in anchors],
+            "baseline": [a[3] for a in anchors],
             "p": [float(p[r["location"]]) for r in locs], "pct": [f"2d6: {100 * float(p[r['location']]):.1f} %" for r in locs],
             "heat": [0.25 + 9 * float(p[r["location"]]) for r in locs],
             "line": ["#b8860b" if r["colony"] else "#444" for r in locs], "name": ["" for _ in locs]})
-        lr = f.rect(x="x", y="y", width=1.5, height=0.75, source=self.location_source, fill_color="#c0392b",
+        lr = f.rect(x="x", y="y", width=LOCATION_W, height=LOCATION_H, source=self.location_source, fill_color="#c0392b",
                     fill_alpha="heat", line_color="line", line_width=2, name="churchill-locations")
-        f.text(x="x", y="y", text="name", source=self.location_source, text_align="center", text_baseline="middle",
+        f.text(x="lx", y="ly", text="name", source=self.location_source, text_align="align", text_baseline="baseline",
                text_font_size="7pt")
         ab = board.abomb_boxes(s)
         self.abomb_source = ColumnDataSource({"x": [r["x"] for r in ab], "y": [r["y"] for r in ab],
@@ -147,13 +179,16 @@ class ChurchillBoard(pn.viewable.Viewer):
         self.lead_source = ColumnDataSource({"x": [r["x"] for r in lead], "y": [r["y"] for r in lead],
                                              "theater": [r["theater"] for r in lead], "text": ["", ""],
                                              "colour": ["#fffaf0", "#fffaf0"]})
-        f.circle(x="x", y="y", radius=1.1, source=self.lead_source, fill_color="colour", fill_alpha=0.5, line_color="#555")
+        # a box wide enough for "lidera: EE. UU." on one line
+        f.rect(x="x", y="y", width=4.6, height=1.0, source=self.lead_source, fill_color="colour", fill_alpha=0.5, line_color="#555")
         f.text(x="x", y="y", text="text", source=self.lead_source, text_align="center", text_baseline="middle",
                text_font_size="8pt", text_font_style="bold")
-        self._theater_labels = {th: Label(x=cx - 1.0, y=cy + 6.6, text="", text_align="center", text_font_style="bold")
+        self._theater_labels = {th: Label(x=cx - 2.5, y=cy + 6.35, text="", text_align="center", text_baseline="bottom",
+                                          text_font_style="bold", text_font_size="12pt")
                                 for th, (cx, cy) in board.THEATER_CENTRE.items()}
-        self._placeholder = Label(x=9.0, y=-8.6, text="", text_color="#a00", text_font_size="9pt")
-        self._abomb_title = Label(x=-5.2, y=-10.1, text="", text_align="right", text_font_size="8pt")
+        self._placeholder = Label(x=-10.8, y=-16.5, text="", text_baseline="top", text_color="#a00", text_font_size="8pt")
+        self._abomb_title = Label(x=-5.2, y=ab[0]["y"] if ab else -9.4, text="", text_align="right",
+                                  text_baseline="middle", text_font_size="8pt")
         for lab in (*self._theater_labels.values(), self._placeholder, self._abomb_title):
             f.add_layout(lab)
         f.add_tools(HoverTool(renderers=[lr], tooltips=[("", "@name"), ("", "@pct")]),
@@ -172,9 +207,10 @@ class ChurchillBoard(pn.viewable.Viewer):
 
     def _draw_issues(self):
         self.issue_source = ColumnDataSource(_issue_xy(self.game_state), name="churchill-issues")
-        self.figure.scatter(x="x", y="y", source=self.issue_source, size=13, marker="hex", fill_color="colour",
-                            line_color="white", line_width=1.5, name="churchill-issues")
-        self.figure.text(x="x", y="y", text="name", source=self.issue_source, x_offset=9, text_baseline="middle",
+        markers = self.figure.scatter(x="x", y="y", source=self.issue_source, size=13, marker="hex", fill_color="colour",
+                                      line_color="white", line_width=1.5, name="churchill-issues")
+        self.figure.add_tools(HoverTool(renderers=[markers], tooltips=[("", "@name")]))
+        self.figure.text(x="x", y="y", text="text", source=self.issue_source, x_offset=9, text_baseline="middle",
                          text_font_size="7pt")
         self._selected_ring = ColumnDataSource({"x": [], "y": []})
         self.figure.scatter(x="x", y="y", source=self._selected_ring, size=20, marker="circle", fill_alpha=0,
@@ -200,6 +236,7 @@ class ChurchillBoard(pn.viewable.Viewer):
     def _refresh_issues(self, *_):
         data = _issue_xy(self.game_state)
         data["name"] = [label(f"churchill.issue.{i}", self.state.lang) for i in data["issue"]]
+        data["text"] = [n if t else "" for n, t in zip(data["name"], data["text"])]
         self.issue_source.data = data
         k = data["issue"].index(self.game_state.selected_issue)
         self._selected_ring.data = {"x": [data["x"][k]], "y": [data["y"][k]]}
@@ -219,7 +256,7 @@ class ChurchillBoard(pn.viewable.Viewer):
             tens, ones = divmod(max(0, int(self.game_state.scores.get(n, 0))), 10)
             for row, v in (("x10", min(tens, 9)), ("x1", ones)):
                 marks["x"].append(-4.5 + v + 0.22 * (j - 1))
-                marks["y"].append((9.6 if row == "x10" else 8.6) - 0.25)
+                marks["y"].append(board.SCORE_ROW_Y[row] - 0.27)
                 marks["colour"].append(COLOURS[n])
         self.score_marks.data = marks
         lead = self.game_state.leadership
@@ -243,6 +280,8 @@ class ChurchillBoard(pn.viewable.Viewer):
             zip(self.front_source.data["front"], self.front_source.data["box"])]}
         for th, lab in self._theater_labels.items():
             lab.text = label(f"churchill.theater.{th}", lang)
+        for n, lab in self._chair_labels.items():
+            lab.text = label(f"churchill.option.{n}", lang)
         self._placeholder.text = label("churchill.board.placeholder", lang) if self.game_state.settings.placeholder else ""
         self._abomb_title.text = label("churchill.board.abomb", lang)
         # two lines: one would run into the score track beside it
