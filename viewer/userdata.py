@@ -126,6 +126,23 @@ class UserStore:
         except LoadError as err:
             raise self.unreadable(path, f"{err.origin}: {err.message}") from None
 
+    def restore(self, kind: str, name: str, apply: Callable[[dict], object],
+                faults: tuple[type[Exception], ...], group: str | None = None) -> str:
+        """Hand the saved document to ``apply``; "" when it was used or none is saved, else the
+        problem. A file that cannot be read, or that ``apply`` refuses by raising one of
+        ``faults``, is set aside (never overwritten in silence) and the message names the file."""
+        try:
+            if not self.path(kind, name, group).exists():
+                return ""
+            data = self.load(kind, name, group)
+        except UserDataError as err:
+            return str(err)
+        try:
+            apply(data)
+        except faults as err:
+            return str(self.set_aside(kind, name, f"{self.path(kind, name, group)}: {err}", group))
+        return ""
+
     def unreadable(self, path: Path, fault: str) -> UnreadableSave:
         """Move the saved file ``path`` aside as a backup and return the error that says so."""
         target = path.with_name(f"{path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")

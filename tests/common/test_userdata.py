@@ -1,4 +1,6 @@
 """User data: saved presets survive a new store (a restart), bad names and files are explained."""
+import re
+
 import pytest
 
 from viewer.state.userdata import ENV_VAR, UserDataError, UserStore, data_dir
@@ -61,3 +63,53 @@ def test_a_malformed_saved_chart_is_reported_not_ignored(tmp_path):
     path.write_text("cells: [oops\n")
     with pytest.raises(ChartError, match=r"wif\.its-war\.yaml, line \d+"):
         tables.chart("wif.its-war", store=store)
+
+
+def test_restore_hands_a_good_file_to_the_caller(tmp_path):
+    store = UserStore(tmp_path)
+    store.save("settings", "table", {"models": {"a": [1, 2]}})
+    got: list[dict] = []
+    assert store.restore("settings", "table", got.append, (KeyError,)) == ""
+    assert got == [{"models": {"a": [1, 2]}}]
+    assert store.path("settings", "table").exists()
+
+
+def test_restore_of_a_missing_file_says_nothing_and_calls_nothing(tmp_path):
+    got: list[dict] = []
+    assert UserStore(tmp_path).restore("settings", "table", got.append, (KeyError,)) == ""
+    assert got == []
+
+
+def test_restore_of_a_malformed_file_names_it_and_keeps_it_aside(tmp_path):
+    store = UserStore(tmp_path)
+    path = store.save("settings", "table", {"models": {}})
+    path.write_text("models: [oops\n")
+    got: list[dict] = []
+    problem = store.restore("settings", "table", got.append, (KeyError,))
+    assert re.search(r"table\.yaml, line \d+: not valid YAML .*; it was kept as table\.yaml\.unreadable-", problem)
+    assert got == [] and not path.exists()
+    assert [p.name.split("-")[0] for p in path.parent.iterdir()] == ["table.yaml.unreadable"]
+
+
+def test_restore_sets_aside_a_file_the_caller_refuses(tmp_path):
+    store = UserStore(tmp_path)
+    path = store.save("settings", "table", {"other": 1})
+
+    def apply(data: dict) -> None:
+        data["models"]
+
+    problem = store.restore("settings", "table", apply, (KeyError,))
+    assert problem.startswith(f"{path}: 'models'; it was kept as table.yaml.unreadable-")
+    assert not path.exists()
+
+
+def test_restore_lets_an_unexpected_fault_through(tmp_path):
+    store = UserStore(tmp_path)
+    store.save("settings", "table", {"models": {}})
+
+    def apply(data: dict) -> None:
+        raise RuntimeError("a bug, not a bad file")
+
+    with pytest.raises(RuntimeError):
+        store.restore("settings", "table", apply, (KeyError,))
+    assert store.path("settings", "table").exists()

@@ -11,23 +11,37 @@ pytestmark = pytest.mark.ui
 _SCREEN_XY = screen_xy("sctable")
 
 
-def test_drag_a_model_onto_a_marker_takes_control(server, watched):
-    base, _ = server
-    page = watched.page
-    page.goto(base + "/starcraft")
+def _wait_for_table(page, idle=False):
+    """Wait until the table's figure is on the page (and, with ``idle``, every document settled)."""
     page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
                            timeout=WAIT)
-    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
-    marker1 = page.get_by_text("Marker 1 (red)", exact=False).first
-    assert "nobody contests" in marker1.inner_text()
-    # demo table: model a-squad-1 at (4, 4); marker 1 at (6, 18)
-    sx, sy = page.evaluate(_SCREEN_XY, [4, 4])
-    tx, ty = page.evaluate(_SCREEN_XY, [6, 16])
+    if idle:
+        page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+
+
+def _open(page, base, idle=True):
+    page.goto(base + "/starcraft")
+    _wait_for_table(page, idle)
+
+
+def _drag(page, frm, to):
+    sx, sy = page.evaluate(_SCREEN_XY, frm)
+    tx, ty = page.evaluate(_SCREEN_XY, to)
     page.mouse.move(sx, sy)
     page.mouse.down()
     page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=8)
     page.mouse.move(tx, ty, steps=8)
     page.mouse.up()
+
+
+def test_drag_a_model_onto_a_marker_takes_control(server, watched):
+    base, _ = server
+    page = watched.page
+    _open(page, base)
+    marker1 = page.get_by_text("Marker 1 (red)", exact=False).first
+    assert "nobody contests" in marker1.inner_text()
+    # demo table: model a-squad-1 at (4, 4); marker 1 at (6, 18)
+    _drag(page, [4, 4], [6, 16])
     page.get_by_text("only one side contests", exact=False).first.wait_for(timeout=WAIT)
     assert "Marker 1 (red): A — supply A 2, B 0" in marker1.inner_text()
     # its name beside its base went with it, in the same source
@@ -39,8 +53,7 @@ def test_drag_a_model_onto_a_marker_takes_control(server, watched):
     page.get_by_text('more than its Speed of 5"', exact=False).first.wait_for(timeout=WAIT)
     # the places are kept for this visitor: a reload puts the squad back beside marker 1
     page.reload()
-    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
-                           timeout=WAIT)
+    _wait_for_table(page)
     page.get_by_text("Marker 1 (red): A — supply A 2, B 0", exact=False).first.wait_for(timeout=WAIT)
     assert watched.errors == [] and watched.external == []
 
@@ -52,9 +65,7 @@ def test_a_bad_profile_file_lists_every_fault_and_its_corrected_copy_replaces_it
 
     base, _ = server
     page = watched.page
-    page.goto(base + "/starcraft")
-    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
-                           timeout=WAIT)
+    _open(page, base, idle=False)
     page.get_by_text("phase: assault means a ranged weapon", exact=False).first.wait_for(timeout=WAIT)
     assert page.locator(".sc-profile-template").count() == 1
     army = tmp_path / "army.yaml"
@@ -81,16 +92,6 @@ _MODEL_AT = """(id) => {
 }"""
 
 
-def _drag(page, frm, to):
-    sx, sy = page.evaluate(_SCREEN_XY, frm)
-    tx, ty = page.evaluate(_SCREEN_XY, to)
-    page.mouse.move(sx, sy)
-    page.mouse.down()
-    page.mouse.move((sx + tx) / 2, (sy + ty) / 2, steps=8)
-    page.mouse.move(tx, ty, steps=8)
-    page.mouse.up()
-
-
 def test_picking_an_attacker_and_a_target_fills_the_ranged_attack_card(server, watched):
     """A model clicked on the table is the attacker, the target select names the enemy units; the
     ranged-attack card's inputs become what the table gives (SC 8.7.3: models in range with a
@@ -102,10 +103,7 @@ def test_picking_an_attacker_and_a_target_fills_the_ranged_attack_card(server, w
 
     base, _ = server
     page = watched.page
-    page.goto(base + "/starcraft")
-    page.wait_for_function("() => window.Bokeh && Bokeh.documents.some(d => d.get_model_by_name('sctable'))",
-                           timeout=WAIT)
-    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    _open(page, base)
     page.locator(".calculator-list-select select").first.select_option(label="Ranged attack")
     card = page.locator(".calc-starcraft-ranged-attack")
     card.locator(".calc-result").first.wait_for(timeout=WAIT)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import param
 
 from viewer.rules.asl.board import Board
-from viewer.userdata import UserDataError, UserStore
+from viewer.userdata import UserStore
 
 #: The parameters saved per visitor, and the settings file they are saved in.
 SAVED = ("selected", "level", "fires", "los_a", "los_b", "nvr", "show_nvr")
@@ -45,13 +45,7 @@ class AslNightState(param.Parameterized):
     def restore(self, store: UserStore, board: Board) -> str:
         """Put back the saved night; "" when it is back or none was saved. A file that cannot be
         used is set aside (never overwritten in silence) and the problem returned."""
-        try:
-            if not store.path("settings", SETTINGS).exists():
-                return ""
-            data = store.load("settings", SETTINGS)
-        except UserDataError as err:
-            return str(err)
-        try:
+        def apply(data: dict) -> None:
             values = {k: data[k] for k in SAVED if k in data}
             if values.get("selected"):
                 board.key(values["selected"])
@@ -59,7 +53,6 @@ class AslNightState(param.Parameterized):
                 if loc:
                     board.key(loc.split("@")[0])
             self.param.update(**values)
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as err:
-            path = store.path("settings", SETTINGS)
-            return str(store.set_aside("settings", SETTINGS, f"{path}: {err}"))
-        return ""
+
+        return store.restore("settings", SETTINGS, apply,
+                             (ValueError, KeyError, TypeError, AttributeError, IndexError))

@@ -12,7 +12,7 @@ from viewer.rules.starcraft.control import may_contest
 from viewer.rules.starcraft.paths import charge_path
 from viewer.rules.starcraft.rounds import RoundTracker, TrackedUnit
 from viewer.rules.starcraft.table import Table, TableError, demo_table_path, load_table
-from viewer.userdata import UserDataError, UserStore
+from viewer.userdata import UserStore
 
 #: The visitor's settings file that keeps the models' places on the table across a reload.
 SETTINGS = "starcraft-table"
@@ -92,21 +92,14 @@ class StarcraftState(param.Parameterized):
     def restore(self, store: UserStore) -> str:
         """Put the models back where they were saved; "" when back or none saved. A file that
         cannot be used is set aside (never overwritten in silence) and the problem returned."""
-        try:
-            if not store.path("settings", SETTINGS).exists():
-                return ""
-            data = store.load("settings", SETTINGS)
-        except UserDataError as err:
-            return str(err)
-        try:
+        def apply(data: dict) -> None:
             table = self.table
             for mid, (x, y) in data["models"].items():
                 table = table.move_model(mid, float(x), float(y))
-        except (TableError, ValueError, KeyError, TypeError, AttributeError) as err:
-            path = store.path("settings", SETTINGS)
-            return str(store.set_aside("settings", SETTINGS, f"{path}: {err}"))
-        self.table = table
-        return ""
+            self.table = table
+
+        return store.restore("settings", SETTINGS, apply,
+                             (TableError, ValueError, KeyError, TypeError, AttributeError))
 
     def settle_markers(self) -> None:
         """End a Scoring Phase: each marker's controller becomes the verdict (persistent, SC 8.9.1)."""
