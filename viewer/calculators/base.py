@@ -40,12 +40,15 @@ class Step:
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The step in ``lang``; a text parameter that is a key of the calculator's values is
         written by its name (``calc.<slug>.value.<key>``, as the result table writes it), and a
-        ``cell`` parameter (a chart cell's id) by its parts' names."""
+        ``cell`` parameter (a chart cell's id) by its parts' names, and a value with a
+        ``text(lang)`` of its own by it."""
         from viewer.calculators.format import cell_name, value_name
 
         slug = self.key.split(".step.", 1)[0].removeprefix("calc.")
 
         def named(k: str, v: Any) -> Any:
+            if callable(getattr(v, "text", None)):   # a value worded in every language (a place's name)
+                return v.text(lang)
             if not isinstance(v, str):
                 return v
             if k == "cell":   # a chart cell's id (``jul-aug/8/arctic``)

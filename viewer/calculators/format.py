@@ -79,10 +79,14 @@ def listing(items: Iterable[object], empty: str = "-") -> str:
 def shown(value: object, lang: str = DEFAULT_LANGUAGE, term: Callable[[str], str] | None = None) -> str:
     """A result value as a reader sees it, never as Python writes it: yes/no for a truth value, a
     dash for nothing, a chance as its fraction and percentage, a number without trailing zeros,
-    lists and tables as comma-separated items, and a key through ``term`` (its translated name)."""
+    lists and tables as comma-separated items, a key through ``term`` (its translated name), and a
+    value with a ``text(lang)`` of its own by it."""
     name = term or (lambda key: key)
     if value is None:
         return "—"
+    words = getattr(value, "text", None)
+    if callable(words):   # a value worded in every language (a place's name)
+        return str(words(lang))
     if isinstance(value, bool):
         return t("ui.yes" if value else "ui.no", lang) if has("ui.yes") else str(value)
     if isinstance(value, Fraction):

@@ -6,7 +6,9 @@ import param
 
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
+from viewer.calculators.format import value_name
 from viewer.calculators.use.parts import PartStep, counted
+from viewer.calculators.use.places import Named, find_place, place_name
 from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
 from viewer.rules.use import basics, boards, grid
@@ -216,7 +218,7 @@ class NavalMove(Calculator):
         if t in b.box_zones:
             return f"box:{t}"
         try:
-            return b.find(t)
+            return find_place(b, t)
         except ValueError as err:
             raise CalculatorInputError(name, str(err), sorted(b.box_zones) + [h.name for h in b.hexes.values() if h.port]) from None
 
@@ -252,7 +254,7 @@ class NavalMove(Calculator):
         value["closed"] = ", ".join(g.closed) or "-"
         for name, _, why in passages(b, s, self.faction):
             if why is not None:
-                place = (b.hexes[why[1]].name or why[1]) if why[1] in b.hexes else why[1]
+                place = _place_named(b, why[1]) if why[1] in b.hexes else why[1]
                 steps.append(self.step("closed_" + why[0].replace("-", "_"), rule=R["4.2.4.1"], what=name, place=place))
         key = dest if dest.startswith("box:") else f"port:{dest}"
         if key not in reach.routes:
@@ -277,15 +279,30 @@ class NavalMove(Calculator):
         if legal is not None:
             steps.append(self.step("legal" if legal else "too_far", rule=R["4.2.4"], mp=mp))
         value.update(mp=r.mp, mp_known=r.mp_known, straits=r.straits,
-                     path=" → ".join(_show(b, n) for n in r.nodes), legal=legal)
+                     path=Named.of(lambda lang: " → ".join(_node_text(b, n, lang) for n in r.nodes)), legal=legal)
         return Result(value, steps, None, miss if r.straits or key.startswith("box:") else [])
 
 
-def _show(b, node: str) -> str:
+def _place_named(b, hex: str) -> Named:
+    """A hex's place by its name in every language (:func:`place_name`)."""
+    return Named.of(lambda lang: place_name(b.hexes[hex], lang))
+
+
+def _show(b, node: str) -> Named | str:
+    """A route's node: a port by its name in every language and its number; a sea zone or map
+    box as its key, named in each language when shown (value.zone:, value.box:)."""
     kind, _, name = node.partition(":")
     if kind in ("port", "dock") and name in b.hexes:
-        return f"{b.hexes[name].name or name} ({name})"
-    return f"{kind}:{name}"   # a sea zone or map box, named in each language (value.zone:, value.box:)
+        return Named.of(lambda lang: f"{place_name(b.hexes[name], lang)} ({name})")
+    return f"{kind}:{name}"
+
+
+def _node_text(b, node: str, lang: str) -> str:
+    """A route's node in ``lang``, as a step names it."""
+    shown = _show(b, node)
+    if isinstance(shown, Named):
+        return shown.text(lang)
+    return value_name(NavalMove.slug, shown, lang) or shown
 
 
 @register

@@ -17,10 +17,20 @@ PHASE_NAMES = {1: "movement", 2: "assault", 3: "combat", 4: "scoring"}
 PHASE_ACTIONS = {1: ("deploy", "move", "disengage", "hold"),
                  2: ("run", "charge", "ranged-attack", "hold"),
                  3: ("melee-attack",), 4: ()}
+#: Every refusal of the tracker, by its key (:class:`TrackerError`).
+REFUSALS = ("bad_starter", "scoring_no_activations", "unknown_unit", "no_starter", "not_your_turn",
+            "illegal_action", "pass_not_active", "must_fight", "scoring_ends_round", "both_must_pass",
+            "end_in_scoring", "tie_needs_roll_off")
 
 
 class TrackerError(Refusal):
-    """An illegal step: names what was tried and what is allowed."""
+    """An illegal step: ``key`` names the refusal, ``params`` what was tried and what is allowed
+    (unit ids, action ids, players A/B); a page words it in its language from the two (label
+    ``sc.ui.rounds.refused.<key>``). The message is the English wording, for the command line."""
+
+    def __init__(self, key: str, message: str, **params):
+        super().__init__(message)
+        self.key, self.params = key, params
 
 
 def other(player: str) -> str:
@@ -96,24 +106,27 @@ class RoundTracker:
     def start_phase(self, starter: str) -> None:
         """The First Player marker's holder picks who acts first this phase (SC 8.2)."""
         if starter not in PLAYERS:
-            raise TrackerError(f"starter must be A or B, not {starter!r}")
+            raise TrackerError("bad_starter", f"starter must be A or B, not {starter!r}", starter=starter)
         if self.phase == 4:
-            raise TrackerError("the Scoring Phase has no activations (SC 8.9)")
+            raise TrackerError("scoring_no_activations", "the Scoring Phase has no activations (SC 8.9)")
         self.active = starter
 
     def activate(self, unit_id: str, action: str, available_supply: float | None = None) -> None:
         """The active player's unit takes one action (SC 8.2); the turn passes to the opponent
         unless he has passed."""
         if unit_id not in self.units:
-            raise TrackerError(f"unknown unit {unit_id!r}; units: {sorted(self.units)}")
+            raise TrackerError("unknown_unit", f"unknown unit {unit_id!r}; units: {sorted(self.units)}",
+                               unit=unit_id, units=sorted(self.units))
         u = self.units[unit_id]
         if self.active is None:
-            raise TrackerError("choose who starts the phase first")
+            raise TrackerError("no_starter", "choose who starts the phase first")
         if u.owner != self.active:
-            raise TrackerError(f"it is {self.active}'s turn, not {u.owner}'s")
+            raise TrackerError("not_your_turn", f"it is {self.active}'s turn, not {u.owner}'s",
+                               unit=unit_id, active=self.active, owner=u.owner)
         legal = self.legal_actions(unit_id, available_supply)
         if action not in legal:
-            raise TrackerError(f"{unit_id} may not {action!r} now; allowed: {list(legal)}")
+            raise TrackerError("illegal_action", f"{unit_id} may not {action!r} now; allowed: {list(legal)}",
+                               unit=unit_id, action=action, allowed=list(legal))
         self.acted.add(unit_id)
         if action == "deploy":
             u.location = "table"
@@ -124,10 +137,13 @@ class RoundTracker:
     def pass_turn(self, player: str) -> None:
         """Pass (SC 8.2.1): no more activations this phase; the first to pass takes the First
         Player marker for the next phase; his unactivated units are marked."""
+        if self.active is None:
+            raise TrackerError("no_starter", "choose who starts the phase first")
         if player != self.active:
-            raise TrackerError(f"only the active player ({self.active}) may pass")
+            raise TrackerError("pass_not_active", f"only the active player ({self.active}) may pass",
+                               player=player, active=self.active)
         if not self.may_pass(player):
-            raise TrackerError(f"{player} still has engaged units to activate (SC 8.8)")
+            raise TrackerError("must_fight", f"{player} still has engaged units to activate (SC 8.8)", player=player)
         if not self.passed:
             self.first_player = player
         self.passed.append(player)
@@ -141,9 +157,10 @@ class RoundTracker:
     def next_phase(self) -> None:
         """Phases 1-3 end when both players have passed (SC 8.2.1); then the next phase."""
         if self.phase == 4:
-            raise TrackerError("end the round with the players' VP (SC 8.9.6)")
+            raise TrackerError("scoring_ends_round", "end the round with the players' VP (SC 8.9.6)")
         if not self.phase_over:
-            raise TrackerError(f"both players must pass first; passed: {self.passed}")
+            raise TrackerError("both_must_pass", f"both players must pass first; passed: {self.passed}",
+                               passed=list(self.passed))
         self.phase += 1
         self.passed, self.acted, self.active = [], set(), None
 
@@ -151,13 +168,13 @@ class RoundTracker:
         """SC 8.9.5-8.9.6: cleanup (activation markers go) and initiative to the player with fewer
         VP; a tie needs the roll-off winner. After the final round the game is over (SC 8.9.3)."""
         if self.phase != 4:
-            raise TrackerError("the round ends in the Scoring Phase (phase 4)")
+            raise TrackerError("end_in_scoring", "the round ends in the Scoring Phase (phase 4)")
         if self.round >= self.final_round:
             self.game_over = True
             return
         if vp_a == vp_b:
             if roll_off_winner not in PLAYERS:
-                raise TrackerError("VP are tied: give the roll-off winner (A or B)")
+                raise TrackerError("tie_needs_roll_off", "VP are tied: give the roll-off winner (A or B)")
             self.first_player = roll_off_winner
         else:
             self.first_player = "A" if vp_a < vp_b else "B"

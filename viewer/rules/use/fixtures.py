@@ -6,6 +6,10 @@ the examples name. Where an example names a place but not its number (Metz, Pale
 ...), the fixture puts it at a number of its own (``FIXTURE_PLACES``), and sea zones the text
 does not number get descriptive ids (``aegean``, ``red-sea`` ...). Terrain not named by an
 example is clear. Every board says ``fixture=True``; the app labels it so.
+
+A named place carries its Spanish name (``name_es``) as the USE map names it (the map's places,
+built from maps/build/europe_1939.yaml), so the pages show a fixture's places as they show the
+map's; a place whose Spanish name is its English one leaves ``name_es`` empty.
 """
 from __future__ import annotations
 
@@ -37,7 +41,7 @@ def france_1940() -> UseBoard:
     """
     hexes = _rect(range(27, 33), range(11, 19), country="France")
     hexes = _merge(hexes, {
-        "3014": {"name": "Paris", "city": True, "capital": True},
+        "3014": {"name": "Paris", "name_es": "París", "city": True, "capital": True},
         "2813": {"name": "Calais", "city": True, "port": True, "coastal": True, "sea_zones": ["10"]},
         "3017": {"name": "Metz", "city": True, "fortress": "France"},
         "2816": {"terrain": "rough"},
@@ -75,9 +79,9 @@ def geography() -> UseBoard:
     hexes += [{"label": f"{r:02d}{c:02d}", "terrain": "sea"} for r in range(44, 50) for c in range(40, 50)]
     hexes = _merge(hexes, {
         "4644": {"terrain": "clear", "name": "Malta", "port": True, "city": True, "sea_zones": ["22"]},
-        "4547": {"terrain": "clear", "name": "Crete", "country": "Greece"},
+        "4547": {"terrain": "clear", "name": "Crete", "name_es": "Creta", "country": "Greece"},
         "4548": {"terrain": "clear", "country": "Greece"},
-        "4441": {"terrain": "clear", "name": "Sicily", "country": "Italy"},
+        "4441": {"terrain": "clear", "name": "Sicily", "name_es": "Sicilia", "country": "Italy"},
         "4442": {"terrain": "clear", "country": "Italy"},
     })
     hexes += [{"label": f"30{c}"} for c in range(55, 61)]
@@ -97,23 +101,23 @@ def seas() -> UseBoard:
     """
     P = {"port": True, "city": True, "coastal": True}
     hexes: list[dict[str, object]] = [
-        {"label": "2519", "name": "Rotterdam", "country": "Netherlands", "sea_zones": ["11"], **P},
-        {"label": "2419", "name": "Amsterdam", "country": "Netherlands", "sea_zones": ["11"], **P},
-        {"label": "2618", "name": "Antwerp", "country": "Belgium", "sea_zones": ["10", "11"], **P},
+        {"label": "2519", "name": "Rotterdam", "name_es": "Róterdam", "country": "Netherlands", "sea_zones": ["11"], **P},
+        {"label": "2419", "name": "Amsterdam", "name_es": "Ámsterdam", "country": "Netherlands", "sea_zones": ["11"], **P},
+        {"label": "2618", "name": "Antwerp", "name_es": "Amberes", "country": "Belgium", "sea_zones": ["10", "11"], **P},
         {"label": "3005", "name": "Brest", "country": "France", "sea_zones": ["7"], **P},
         {"label": "4644", "name": "Malta", "country": "Great Britain", "sea_zones": ["22"], **P},
         {"label": "4401", "name": "Gibraltar", "country": "Great Britain", "sea_zones": ["16", "17"], **P},
-        {"label": "4501", "name": "Tangier", "country": "Spanish Morocco", "sea_zones": ["16", "17"], **P},
-        {"label": "5258", "name": "Port Said", "country": "Egypt", "sea_zones": ["east-med"], **P},
+        {"label": "4501", "name": "Tangier", "name_es": "Tánger", "country": "Spanish Morocco", "sea_zones": ["16", "17"], **P},
+        {"label": "5258", "name": "Port Said", "name_es": "Puerto Saíd", "country": "Egypt", "sea_zones": ["east-med"], **P},
         {"label": "5459", "name": "Suez", "country": "Egypt", "sea_zones": ["red-sea"], **P},
         {"label": "5358", "country": "Egypt"}, {"label": "5359", "country": "Egypt"},
-        {"label": "4043", "name": "Istanbul", "country": "Turkey", "sea_zones": ["marmara", "black-sea"], **P},
+        {"label": "4043", "name": "Istanbul", "name_es": "Estambul", "country": "Turkey", "sea_zones": ["marmara", "black-sea"], **P},
         {"label": "4044", "terrain": "sea", "sea_zones": ["marmara", "black-sea"]},
         {"label": "4141", "country": "Turkey", "coastal": True, "sea_zones": ["marmara", "aegean"]},
         {"label": "4241", "country": "Turkey", "coastal": True, "sea_zones": ["marmara", "aegean"]},
-        {"label": "4340", "name": "Athens", "country": "Greece", "sea_zones": ["aegean"], **P},
+        {"label": "4340", "name": "Athens", "name_es": "Atenas", "country": "Greece", "sea_zones": ["aegean"], **P},
         {"label": "3947", "name": "Samsun", "country": "Turkey", "sea_zones": ["black-sea"], **P},
-        {"label": "3845", "name": "Sevastopol", "country": "USSR", "sea_zones": ["black-sea"], **P},
+        {"label": "3845", "name": "Sevastopol", "name_es": "Sebastopol", "country": "USSR", "sea_zones": ["black-sea"], **P},
     ]
     zone_links = [("11", "10"), ("10", "7"), ("16", "22"), ("17", "7"), ("22", "east-med"),
                   ("aegean", "east-med")]
@@ -135,7 +139,7 @@ def eastern_front_1941() -> UseBoard:
     """4.1 example: a German air unit in 2951 next to a Soviet unit in Kharkov (2952 here) moves
     by strategic movement along a transport line to Palermo (3147 here), avoiding EZOC."""
     hexes = _rect(range(28, 32), range(44, 54), country="USSR")
-    hexes = _merge(hexes, {"2952": {"name": "Kharkov", "city": True},
+    hexes = _merge(hexes, {"2952": {"name": "Kharkov", "name_es": "Járkov", "city": True},
                            "3147": {"name": "Palermo", "city": True, "port": True, "country": "Italy"}})
     line = ["2951", "3050", "3049", "3048", "3047", "3147"]
     sides = [{"a": a, "b": b, "features": ["transport-line"]} for a, b in zip(line, line[1:])]

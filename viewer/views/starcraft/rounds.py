@@ -10,7 +10,7 @@ from viewer.rules.starcraft.rounds import PHASE_NAMES, TrackerError
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState
 from viewer.views.common.text import alert, label, label_any, markdown, plain
-from viewer.views.starcraft.names import unit_options
+from viewer.views.starcraft.names import unit_name, unit_options
 
 
 class RoundTrackerView(pn.viewable.Viewer):
@@ -25,6 +25,7 @@ class RoundTrackerView(pn.viewable.Viewer):
         state, game_state = self.state, self.game_state
         self.status = markdown("", css_classes=["sc-rounds"])
         self.error = alert("", alert_type="warning", visible=False)
+        self.refusal: TrackerError | None = None   # the refusal shown, worded again on a language switch
         self.starter = pn.widgets.RadioButtonGroup(options=["A", "B"], value="A")
         self.start = pn.widgets.Button(css_classes=["sc-start-phase"])
         self.unit = pn.widgets.Select(options=unit_options(game_state.table, sorted(game_state.tracker.units), state.lang),
@@ -50,10 +51,34 @@ class RoundTrackerView(pn.viewable.Viewer):
     def _do(self, action, *args):
         try:
             self.game_state.track(action, *args)
-            self.error.visible = False
+            self.refusal = None
         except TrackerError as err:
-            self.error.object = plain(err)
-            self.error.visible = True
+            self.refusal = err
+        self._show_refusal()
+
+    def _show_refusal(self) -> None:
+        """The last refusal in the page's language (its key and parameters, SC 8.2-8.9), or none."""
+        err, lang = self.refusal, self.state.lang
+        if err is None:
+            self.error.visible = False
+            return
+        params = {k: plain(self._term(k, v, lang)) for k, v in err.params.items()}
+        self.error.object = label(f"sc.ui.rounds.refused.{err.key}", lang, **params)
+        self.error.visible = True
+
+    def _term(self, key: str, value, lang: str) -> str:
+        """A refusal's parameter as the page names it: units and actions by their names, a list
+        item by item, nothing as "none"."""
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self._term(key, v, lang) for v in value) or label("sc.ui.none", lang)
+        if value is None:
+            return label("sc.ui.none", lang)
+        if key in ("unit", "units"):
+            table = self.game_state.table
+            return unit_name(table.unit(value), lang) if value in {u.id for u in table.units} else str(value)
+        if key in ("action", "allowed"):
+            return label_any([f"sc.ui.action.{value}"], lang, str(value))
+        return str(value)
 
     def _actions(self, *_):
         acts = self.game_state.tracker.legal_actions(self.unit.value) if self.unit.value else ()
@@ -83,6 +108,7 @@ class RoundTrackerView(pn.viewable.Viewer):
             if tr.game_over:
                 self.status.object += "\n\n" + label("sc.ui.rounds.over", lang)
             self._actions()
+            self._show_refusal()
 
     def __panel__(self):
         return pn.Column(self.status, self.error, pn.Row(self.starter, self.start), pn.Row(self.unit, self.action),

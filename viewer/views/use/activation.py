@@ -10,6 +10,7 @@ import panel as pn
 import param
 
 from viewer.calculators.use.parts import parts_text
+from viewer.calculators.use.places import place_name
 from viewer.ruleref import RuleRef
 from viewer.rules.use.activation import PANZER_EXAMPLE
 from viewer.state import SessionState
@@ -44,7 +45,7 @@ class UseActivation(pn.viewable.Viewer):
         self.rows = StepList(numbered=False, item_class="use-activation-step", css_classes=["use-activation-rows"])
         self.next.on_click(lambda _e: self._go(1))
         self.back.on_click(lambda _e: self._go(-1))
-        state.param.watch(self._render, "lang")
+        state.param.watch(self._relabel, "lang")
         self._render()
         self.layout = pn.Column(self.title, pn.Row(self.back, self.next), self.rows, sizing_mode="stretch_width",
                                 visible=game_state.board_name == BOARD)
@@ -68,7 +69,14 @@ class UseActivation(pn.viewable.Viewer):
             self.game_state.units = list(act.situation.units)
         board = self.game_state.board
         hexes = [START, *NAMED, *(s.hex for s in act.log)]
-        self.board_map.mark({h: board.hexes[h].name or h for h in dict.fromkeys(hexes) if h in board.hexes})
+        lang = self.state.lang
+        self.board_map.mark({h: place_name(board.hexes[h], lang) for h in dict.fromkeys(hexes) if h in board.hexes})
+
+    def _relabel(self, *_):
+        """The steps and the marked places in the new language (the counters stay)."""
+        with pn.io.hold():
+            self._render()
+            self._show_on_map()
 
     def _render(self, *_):
         lang = self.state.lang

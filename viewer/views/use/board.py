@@ -10,7 +10,8 @@ from bokeh.models import ColumnDataSource
 
 from viewer.board import shared_map
 from viewer.rules.use import grid
-from viewer.rules.use.board import MAP_BOXES, Hex
+from viewer.calculators.use.places import place_name
+from viewer.rules.use.board import MAP_BOXES
 from viewer.rules.use.hexmap import SHEET, to_hexmap
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
@@ -296,12 +297,6 @@ class UseMap(pn.viewable.Viewer):
                              self.country_side, self.city_select, self.city_holder, width=280)
         return pn.Column(self.fixture_note, pn.Row(self.mapview, controls, sizing_mode="stretch_width"),
                          self.answer, sizing_mode="stretch_width")
-
-
-def place_name(h: Hex, lang: str) -> str:
-    """A hex's place by its name in ``lang`` (the map's Spanish name where it has one), else its
-    number."""
-    return (h.name_es if lang == "es" and h.name_es else h.name) or h.label
 
 
 def _place(board, node: str, lang: str) -> str:

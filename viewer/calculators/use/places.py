@@ -1,0 +1,50 @@
+"""A USE board's places by their names in the reader's language (USE 1.3): the one place the
+pages and the calculators turn a hex into a name. The names are the board's own: ``Hex.name``
+and, where the map gives one, ``Hex.name_es`` (the USE map's Spanish names; the fixture boards
+carry the same ones, viewer/rules/use/fixtures.py)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from viewer.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from viewer.rules.use.board import BoardError, Hex, UseBoard
+
+
+def place_name(h: Hex, lang: str) -> str:
+    """A hex's place by its name in ``lang`` (the map's Spanish name where it has one), else its
+    number."""
+    return (h.name_es if lang == "es" and h.name_es else h.name) or h.label
+
+
+def find_place(board: UseBoard, text: str) -> str:
+    """The hex number of a place typed by its number, its name or its Spanish name (any case);
+    a place the board lacks is refused by :meth:`UseBoard.find`, which lists the places."""
+    try:
+        return board.find(text)
+    except BoardError:
+        wanted = str(text).strip().lower()
+        for h in board.hexes.values():
+            if h.name_es and h.name_es.lower() == wanted:
+                return h.label
+        raise
+
+
+@dataclass(frozen=True)
+class Named:
+    """A text a calculator's result holds in every language (a place, a route), shown in the
+    reader's (:func:`viewer.calculators.format.shown`, :meth:`viewer.calculators.base.Step.text`);
+    as plain text (the command line's JSON) it is the English one."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, words: Callable[[str], str]) -> "Named":
+        """The text ``words(lang)`` in every language."""
+        return cls(tuple((lang, words(lang)) for lang in LANGUAGES))
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return dict(self.texts)[lang]
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT_LANGUAGE)
