@@ -253,7 +253,13 @@ class Scenario(_UnitsAndWeather, _Edits):
     held_by_enemy_this_turn: set[HexKey] = field(default_factory=set)
     rule_refs: list[str] = field(default_factory=list)
     notes: str = ""
+    notes_es: str = ""
     hexmap: object = field(default=None, compare=False, repr=False)
+
+    def notes_in(self, lang: str) -> str:
+        """The notes in ``lang`` (``notes`` is English, ``notes_es`` Spanish); the English ones
+        when the file gives none in that language."""
+        return (self.notes_es if lang == "es" else "") or self.notes
 
     @property
     def politics(self) -> MapPolitics | None:

@@ -21,6 +21,8 @@ TOP_KEYS = ("map", "name", "notes", "rule_refs", "weather", "options", "sides", 
             "units")
 UNIT_KEYS = ("id", "type", "power", "home", "face_up", "white_flag", "hex", "sea_area", "section",
              "air_to_sea", "name", "invading", "paradropping", "floatplane", "points", "factors")
+#: The languages ``notes`` may be written in (``notes: {en: ..., es: ...}``).
+NOTES_LANGS = ["en", "es"]
 #: At most this many factors on one counter.
 MAX_FACTORS = 6
 _BOOL_FIELDS = ("face_up", "white_flag", "invading", "paradropping", "floatplane")
@@ -191,7 +193,7 @@ class _Loader:
         scenario = S.Scenario(
             map=self.m.name,
             name=str(self.data.get("name") or ""),
-            notes=str(self.data.get("notes") or ""),
+            **self._notes(),
             rule_refs=[str(r) for r in self._list("rule_refs")],
             weather=self._weather(),
             options=self._options(),
@@ -214,6 +216,20 @@ class _Loader:
                 raise S.ScenarioError("neutral", f"{p} is listed as neutral but is at war with {enemy[0]}",
                                       "powers at war with nobody")
         return scenario
+
+    def _notes(self) -> dict[str, str]:
+        """``notes``: plain text (English, as older files have it) or ``{en: ..., es: ...}``."""
+        raw = self.data.get("notes")
+        if raw is None or isinstance(raw, str):
+            return {"notes": raw or "", "notes_es": ""}
+        if not isinstance(raw, dict):
+            raise S.ScenarioError("notes", "notes must be a text or a mapping of language to text", NOTES_LANGS)
+        for lang, text in raw.items():
+            if lang not in NOTES_LANGS:
+                raise S.ScenarioError(f"notes.{lang}", f"unknown language {lang!r}", NOTES_LANGS)
+            if text is not None and not isinstance(text, str):
+                raise S.ScenarioError(f"notes.{lang}", f"notes must be text, got {type(text).__name__}", "a text")
+        return {"notes": raw.get("en") or "", "notes_es": raw.get("es") or ""}
 
     def _country(self, value, where):
         if value not in self.countries:
@@ -350,8 +366,10 @@ def scenario_to_dict(scenario: S.Scenario, hexmap=None) -> dict:
         hexmap = scenario.hexmap if scenario.hexmap is not None else _bundled(scenario.map)
     _, to_label = _labels(hexmap)
     out: dict = {"map": scenario.map, "name": scenario.name}
-    if scenario.notes:
-        out["notes"] = scenario.notes
+    if scenario.notes_es:
+        out["notes"] = {"en": scenario.notes, "es": scenario.notes_es}
+    elif scenario.notes:
+        out["notes"] = scenario.notes   # English only: written as older files have it
     if scenario.rule_refs:
         out["rule_refs"] = list(scenario.rule_refs)
     for name in ("weather", "options", "sides"):

@@ -8,6 +8,7 @@ longer than :data:`SLOW` seconds last time runs on the next tick behind a spinne
 """
 from __future__ import annotations
 
+import html
 import time
 
 import panel as pn
@@ -17,7 +18,7 @@ from viewer.rules.wif.scenario import SIDES
 from viewer.state.wif.scenario import ScenarioState
 from viewer.state.wif.weather import WeatherSession
 from viewer.userdata import UserStore
-from viewer.views.common.text import label
+from viewer.views.common.text import label, label_any
 from viewer.views.map.mapview import MapView
 from viewer.views.wif.scenario_editor import ScenarioEditor
 from viewer.state.wif.results import ScenarioResults
@@ -50,6 +51,9 @@ class ScenarioPanel(pn.viewable.Viewer):
         self.units = UnitLayer(self.mapview)
         self.editor = ScenarioEditor(scenario=self.scenario, state=self.state, store=self.store)
         self.report = SupplyReport(self.state, [])
+        # the loaded scenario's notes in the page's language (made once, its text set in place)
+        self.notes = pn.pane.HTML("", visible=False, sizing_mode="stretch_width", margin=(0, 10),
+                                  css_classes=["scenario-notes"])
         self.range_data = None
         self.last_seconds = 0.0
         self._pending = False
@@ -178,8 +182,26 @@ class ScenarioPanel(pn.viewable.Viewer):
         return [(label("ui.scenario.unit", lang), unit_words(u, lang, supply.get(u.id), traced=traced))
                 for u in scenario.units_at(tuple(key))]
 
+    def notes_html(self, lang: str) -> str:
+        """The loaded scenario's name and notes in ``lang`` (English when the file gives no
+        Spanish notes); empty when no scenario or no notes. The file's text is escaped."""
+        scenario = self.scenario.scenario
+        text = scenario.notes_in(lang) if scenario is not None else ""
+        if not text.strip():
+            return ""
+        title = self.scenario.title
+        name = label_any([f"ui.scenario.name.{title}"], lang, title) if title else scenario.name
+        head = label("ui.scenario.notes", lang, name=name or "—")
+        return f"<details open><summary><b>{html.escape(head)}</b></summary><p>{html.escape(text.strip())}</p></details>"
+
+    def _draw_notes(self) -> None:
+        text = self.notes_html(self.state.lang)
+        self.notes.object = text
+        self.notes.visible = bool(text)
+
     # ------------------------------------------------------------------ events
     def _on_scenario(self, *_):
+        self._draw_notes()
         self._schedule()
 
     def _on_weather(self, event):
@@ -211,10 +233,12 @@ class ScenarioPanel(pn.viewable.Viewer):
         lang = self.state.lang
         self.units.relabel(lang)
         self.report.relabel()
+        self._draw_notes()
         if self.results.results is not None:
             self.recompute()
         else:
             self.report.words.object = supply_words(None, None, self.mapview.hexmap, lang)
 
     def __panel__(self):
-        return pn.Row(self.editor, self.report, sizing_mode="stretch_width")
+        return pn.Column(self.notes, pn.Row(self.editor, self.report, sizing_mode="stretch_width"),
+                         sizing_mode="stretch_width")
