@@ -47,12 +47,24 @@ def test_selecting_a_hex_outlines_it_on_its_own_source_and_describes_it(view, de
     assert all(np.array_equal(before[s][k], after[s][k]) for s in before for k in before[s])
 
 
-def test_a_tap_on_the_base_source_selects_that_hex(view, demo):
-    src = view.sources["east"]
-    src.selected.indices = [2]
+def test_a_tap_on_a_hex_selects_that_hex(view, demo):
+    """A tap anywhere inside a hex (its centre, or near a corner) selects it; off the map, nothing."""
+    from bokeh.events import Tap
+
+    from viewer import hexgrid
     row = view.rows["east"][2]
     expected = ("east", int(demo.hexes["q"].iat[row]), int(demo.hexes["r"].iat[row]))
+    sheet = demo.sheets["east"]
+    dq, dr = view.shifts["east"]
+    x, y = hexgrid.hex_to_pixel(expected[1] + dq, expected[2] + dr, sheet.size, sheet.orientation)
+    corner_x, corner_y = hexgrid.corners(expected[1] + dq, expected[2] + dr, sheet.size, sheet.orientation)
+    view.figure._trigger_event(Tap(view.figure, x=0.8 * float(corner_x.ravel()[0]) + 0.2 * x,
+                                   y=0.8 * float(corner_y.ravel()[0]) + 0.2 * y))
     assert view.state.selected == expected
+    assert view.hex_at(x, y) == expected
+    assert view.hex_at(x + 1e6, y + 1e6) is None
+    view.figure._trigger_event(Tap(view.figure, x=x + 1e6, y=y + 1e6))
+    assert view.state.selected == expected          # a tap off the map keeps the selection
 
 
 def test_selecting_an_unknown_hex_is_refused(view):

@@ -24,11 +24,12 @@ from bokeh.models import (
     Legend,
     LegendItem,
     LinearColorMapper,
-    TapTool,
     WheelZoomTool,
 )
+from bokeh.events import Tap
 from bokeh.plotting import figure
 
+from viewer import hexgrid
 from viewer.board import HexMap
 from viewer.board.layout import sheet_layout, view_bounds
 from viewer.state import SessionState
@@ -168,7 +169,6 @@ class MapView(pn.viewable.Viewer):
             )
             rend.nonselection_glyph = None
             rend.selection_glyph = None
-            src.selected.on_change("indices", self._tap_handler(sheet.name))
             self.sources[sheet.name] = src
             self.rows[sheet.name] = rows
             renderers.append(rend)
@@ -176,7 +176,9 @@ class MapView(pn.viewable.Viewer):
         self.hex_hover = HexHover(self.figure, renderers, self.hexmap.sheets.values(),
                                   [self.sources[s] for s in self.hexmap.sheets])
         self.hover = self.hex_hover.tool
-        self.figure.add_tools(TapTool(renderers=renderers))
+        # a click is a plot event, not a selection: selecting a base hex would repaint every hex
+        # in the browser, while the ring drawn on the overlay canvas repaints alone
+        self.figure.on_event(Tap, self._on_tap)
         _, first_rows = np.unique(terrain, return_index=True)
         self.legend_items = []
         for first in first_rows:
@@ -212,6 +214,7 @@ class MapView(pn.viewable.Viewer):
             rend = self.figure.hex_tile(
                 q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
                 fill_alpha=0, line_color=SELECTION_COLOR, line_width=4, name=f"selection-{sheet.name}",
+                level="overlay",   # on the overlay canvas: a new selection repaints the ring alone
             )
             rend.nonselection_glyph = None
             self.selection_sources[sheet.name] = src
@@ -272,15 +275,21 @@ class MapView(pn.viewable.Viewer):
             self.go_to.box.fit(x0, x1, y0, y1)
         return x0, x1, y0, y1
 
-    def _tap_handler(self, sheet: str):
-        def handler(attr, old, new):
-            if not new:
-                return
-            row = self.rows[sheet][new[0]]
-            h = self.hexmap.hexes
+    def hex_at(self, x: float, y: float) -> tuple[str, int, int] | None:
+        """The hex ``(sheet, q, r)`` drawn under plot point ``(x, y)``, None off the map."""
+        for sheet in self.hexmap.sheets.values():
+            dq, dr = self.shifts[sheet.name]
+            q, r = hexgrid.pixel_to_hex(x, y, sheet.size, sheet.orientation)
+            key = (sheet.name, int(q) - dq, int(r) - dr)
+            if key in self.hexmap:
+                return key
+        return None
+
+    def _on_tap(self, event) -> None:
+        key = self.hex_at(event.x, event.y)
+        if key is not None:
             with pn.io.hold():   # every view's answer to the click in one message
-                self.state.selected = (sheet, int(h["q"].iat[row]), int(h["r"].iat[row]))
-        return handler
+                self.state.selected = key
 
     def select(self, key) -> None:
         """Select hex ``(sheet, q, r)`` as a click would (None clears the selection)."""
