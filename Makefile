@@ -60,6 +60,7 @@ bench: install-test
 	$(BIN)/python bench/supply.py
 	$(BIN)/python bench/world.py
 	$(BIN)/python bench/pages.py
+	$(BIN)/python bench/paint.py
 	$(BIN)/python bench/sessions.py
 
 clean:
