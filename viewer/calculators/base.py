@@ -23,10 +23,16 @@ _FALSE = {"false", "no", "0", "off", "n", "f"}
 
 
 class CalculatorInputError(ViewerError):
-    """Bad input, naming the ``parameter``, what was wrong and the ``allowed`` values (or None)."""
+    """Bad input, naming the ``parameter``, what was wrong and the ``allowed`` values (or None).
 
-    def __init__(self, parameter: str, message: str, allowed: Any = None):
+    ``kind`` says which check refused a number, so a page can word the refusal in its own
+    language: ``"range"`` (outside the bounds, ``allowed`` holds them), ``"whole_number"`` or
+    ``"number"`` (text that is not one); ``value`` is what was refused."""
+
+    def __init__(self, parameter: str, message: str, allowed: Any = None, *,
+                 kind: str | None = None, value: Any = None):
         super().__init__(parameter, message, allowed, text=f"{parameter}: {message}")
+        self.kind, self.value = kind, value
 
 
 @dataclass(frozen=True)
@@ -172,14 +178,15 @@ class Calculator(param.Parameterized):
                 value = int(text.strip())
             except ValueError:
                 raise CalculatorInputError(name, f"expected a whole number, not {text!r}",
-                                           jsonable(p.bounds)) from None
+                                           jsonable(p.bounds), kind="whole_number", value=text) from None
         elif isinstance(p, param.Number):
             try:
                 value = float(text.strip())
             except ValueError:
                 value = math.nan
             if not math.isfinite(value):
-                raise CalculatorInputError(name, f"expected a number, not {text!r}", jsonable(p.bounds))
+                raise CalculatorInputError(name, f"expected a number, not {text!r}", jsonable(p.bounds),
+                                           kind="number", value=text)
         elif isinstance(p, param.String):
             value = text
         else:
@@ -223,7 +230,8 @@ class Calculator(param.Parameterized):
             above = hi is not None and (value > hi or (value == hi and not inc_hi))
             if below or above:
                 raise CalculatorInputError(
-                    name, f"{value} is outside the allowed range {lo}..{hi}", jsonable(bounds))
+                    name, f"{value} is outside the allowed range {lo}..{hi}", jsonable(bounds),
+                    kind="range", value=value)
 
     # -- output -----------------------------------------------------------------------------
     def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import param
 
 from viewer.rules.churchill.board import BoardSettings
 from viewer.rules.churchill.table import ISSUES, NATIONS, Position, card_value, resolve
-from viewer.state.userdata import UserDataError, UserStore
+from viewer.state.userdata import UserStore
 
 CONDITIONAL = ("second-front", "ussr-dwoj")
 SAVE_NAME = "churchill"
@@ -88,15 +88,7 @@ class ChurchillState(param.Parameterized):
 
     def restore(self, store: UserStore) -> str | None:
         """Load the saved state if there is one. Returns None, or the problem with a saved file
-        that could not be used (the file is then kept aside as a backup, never overwritten)."""
-        try:
-            if not store.path("settings", SAVE_NAME).exists():
-                return None
-            data = store.load("settings", SAVE_NAME)
-        except UserDataError as err:
-            return str(err)
-        try:
-            self.from_dict(data)
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
-            return str(store.set_aside("settings", SAVE_NAME, f"{store.path('settings', SAVE_NAME)}: {err}"))
-        return None
+        that could not be used (the file is then kept aside as a backup, never overwritten;
+        :meth:`UserStore.restore`)."""
+        return store.restore("settings", SAVE_NAME, self.from_dict,
+                             (ValueError, TypeError, KeyError, IndexError, AttributeError)) or None

@@ -246,17 +246,17 @@ class UseState(param.Parameterized):
                 pass
 
     def _load(self) -> list[Unit] | None:
-        """The saved units; a file that cannot be used is set aside and named in ``restore_problem``."""
+        """The saved units; a file that cannot be used is set aside and named in ``restore_problem``
+        (:meth:`UserStore.restore`)."""
         self.restore_problem = ""
         try:
             self._migrate()
-            if not self.store.path("scenarios", self._key(), SAVE_GROUP).exists():
-                return None
-            data = self.store.load("scenarios", self._key(), SAVE_GROUP)
         except UserDataError as err:
             self.restore_problem = str(err)
             return None
-        try:
+        loaded: list[list[Unit]] = []
+
+        def apply(data: dict) -> None:
             units = data.get("units", [])
             if not isinstance(units, list) or not all(isinstance(u, dict) for u in units):
                 raise UnitError("units must be a list of units")
@@ -268,11 +268,11 @@ class UseState(param.Parameterized):
             out = [Unit(**u) for u in units]
             self.countries, self.cities = {str(k): v for k, v in countries.items()}, \
                 {str(k): v for k, v in cities.items()}
-            return out
-        except (UnitError, TypeError, ValueError) as err:
-            path = self.store.path("scenarios", self._key(), SAVE_GROUP)
-            self.restore_problem = str(self.store.set_aside("scenarios", self._key(), f"{path}: {err}", SAVE_GROUP))
-            return None
+            loaded.append(out)
+
+        self.restore_problem = self.store.restore("scenarios", self._key(), apply,
+                                                  (UnitError, TypeError, ValueError), SAVE_GROUP)
+        return loaded[0] if loaded else None
 
 
 __all__ = ["UseState", "DEFAULT_UNITS", "SAVE_GROUP", "TYPES"]

@@ -1,9 +1,13 @@
 """A card built from any calculator's parameters: inputs, result, steps with rule links, chart.
 
-The card recomputes as inputs change. Bad input shows a message naming the parameter and the
-allowed values; the page keeps working and the last good result stays visible underneath.
+The card recomputes as inputs change. Bad input shows a message naming the parameter, the value
+refused and the allowed values, scrolled into view; the page keeps working and the last good
+result stays visible underneath. A refused value stays refused (its message shown, whatever else
+changes) until its field holds an accepted value again.
 """
 from __future__ import annotations
+
+from typing import Any
 
 import panel as pn
 import param
@@ -33,12 +37,12 @@ def _widget_for(calc: Calculator, name: str):
         return pn.widgets.Select(options=list(p.objects), value=value)
     if isinstance(p, param.String) and name not in type(calc).sequences and type(calc).choices(name) is not None:
         return pn.widgets.Select(options=_options(type(calc), name, value), value=value)
+    # No start/end on a number: the browser would quietly clamp a value typed out of range (9 on a
+    # 1..6 die read as 6); the card checks the bounds itself and says what it refused.
     if isinstance(p, param.Integer):
-        lo, hi = p.bounds or (None, None)
-        return pn.widgets.IntInput(value=value, start=lo, end=hi)
+        return pn.widgets.IntInput(value=value)
     if isinstance(p, param.Number):
-        lo, hi = p.bounds or (None, None)
-        return pn.widgets.FloatInput(value=value, start=lo, end=hi)
+        return pn.widgets.FloatInput(value=value)
     return pn.widgets.TextInput(value=str(value))
 
 
@@ -67,6 +71,34 @@ def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> 
             f"{game}.option.{key}",
             *(f"{family}.{key}" for family in OPTION_FAMILIES), f"calc.{slug}.value.{key}"]
     return label_any(keys, lang, key)
+
+
+#: Scrolls a card's message into view when it appears or changes (the browser's own scrolling, on
+#: the one pane the card has: no model is made per change).
+_SCROLL_INTO_VIEW = """
+if (!source.visible) return;
+const view = Bokeh.index.find_one_by_id(source.id);
+if (view && view.el) requestAnimationFrame(() => view.el.scrollIntoView({block: "nearest", behavior: "smooth"}));
+"""
+
+
+def allowed_range(allowed: Any, lang: str) -> str | None:
+    """Bounds ``[lo, hi]`` in words (``1 to 6``, ``0 or more``), or None when ``allowed`` is no bounds."""
+    if not isinstance(allowed, (list, tuple)) or len(allowed) != 2:
+        return None
+    lo, hi = allowed
+    if lo is not None and hi is not None:
+        return label("ui.range", lang, lo=lo, hi=hi)
+    if lo is not None:
+        return label("ui.range_min", lang, lo=lo)
+    if hi is not None:
+        return label("ui.range_max", lang, hi=hi)
+    return None
+
+
+#: The label wording each kind of refused number (:class:`CalculatorInputError` ``kind``).
+_REFUSED = {"range": "ui.input.refused_range", "whole_number": "ui.input.refused_whole",
+            "number": "ui.input.refused_number", "empty": "ui.input.refused_empty"}
 
 
 def value_term(slug: str, lang: str):
@@ -106,6 +138,10 @@ class CalculatorCard(pn.viewable.Viewer):
             adder.param.watch(self._adder_handler(name), "value")
         self.summary = markdown("", margin=(0, 10))
         self.error_box = alert("", alert_type="danger", visible=False, css_classes=["calc-error"])
+        # one property per call: Panel keeps only the last of several; ``text`` is the model's
+        # name for the message (an Alert does not rename ``object``)
+        self.error_box.jscallback(visible=_SCROLL_INTO_VIEW)
+        self.error_box.jscallback(text=_SCROLL_INTO_VIEW)
         self.result_box = markdown("", css_classes=["calc-result"], margin=(0, 10))
         self._steps_title = markdown("", margin=(0, 10))
         self._steps = StepList(item_class="calc-step", css_classes=["calc-steps"])
@@ -123,25 +159,45 @@ class CalculatorCard(pn.viewable.Viewer):
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
         self.result = None
-        self.error: CalculatorInputError | None = None
+        #: Inputs whose field holds a value the card refused: the value and why, in input order.
+        self.refused: dict[str, tuple[Any, CalculatorInputError]] = {}
+        #: A problem not about one field's value (a computation, a preset, a file), until the next result.
+        self._problem: CalculatorInputError | None = None
         self.state.param.watch(self._on_lang, "lang")
         self.state.param.watch(self._on_chart_saved, "charts_saved")
         self._on_lang()
 
     # ------------------------------------------------------------------ behaviour
+    @property
+    def error(self) -> CalculatorInputError | None:
+        """What the card's message says is wrong (a problem, else the first refused value), or None."""
+        if self._problem is not None:
+            return self._problem
+        return next((err for _, err in self.refused.values()), None)
+
     def _input_handler(self, name: str):
         def handler(event):
+            calc = type(self.calculator)
             try:
-                value = type(self.calculator).convert(name, event.new)
+                if event.new is None and isinstance(calc.param[name], param.Number):
+                    raise CalculatorInputError(name, "a number is needed", calc.param[name].bounds, kind="empty")
+                value = calc.convert(name, event.new)
                 setattr(self.calculator, name, value)
             except CalculatorInputError as err:
-                self._show_error(err)
+                self._refuse(name, event.new, err)
                 return
             except ValueError as err:
-                self._show_error(CalculatorInputError(name, str(err)))
+                self._refuse(name, event.new, CalculatorInputError(name, str(err)))
                 return
+            self.refused.pop(name, None)
             self.recompute()
         return handler
+
+    def _refuse(self, name: str, value: Any, err: CalculatorInputError) -> None:
+        """Field ``name`` holds ``value``, refused: say so until the field holds an accepted value."""
+        self.refused[name] = (value, err)
+        self.refused = {n: self.refused[n] for n in self.widgets if n in self.refused}
+        self._show_errors()
 
     def _adder_handler(self, name: str):
         def handler(event):
@@ -173,22 +229,56 @@ class CalculatorCard(pn.viewable.Viewer):
         self._show_error(CalculatorInputError(parameter, message))
 
     def _show_error(self, err: CalculatorInputError) -> None:
-        self.error = err
+        """Show ``err``, a problem not about what one field holds now, with any refused values."""
+        self._problem = err
+        self._show_errors()
+
+    def _show_errors(self) -> None:
+        """The message box: each refused value (and what the result uses instead), then the problem;
+        hidden when there is neither."""
         lang = self.state.lang
+        parts = [self._error_text(err, lang, value, name) for name, (value, err) in self.refused.items()]
+        if self._problem is not None:
+            parts.append(self._error_text(self._problem, lang))
+        with pn.io.hold():
+            if parts:
+                self.error_box.object = "\n\n".join(parts)
+            self.error_box.visible = bool(parts)
+
+    def _error_text(self, err: CalculatorInputError, lang: str, value: Any = None, field: str | None = None) -> str:
+        """``err`` in ``lang``: who, what was refused and what is allowed; for a refused ``value`` of
+        input ``field``, also the value the result still uses."""
         calc = type(self.calculator)
         if err.parameter in calc.input_names():
             who = calc.param_label(err.parameter, lang)
         else:
             who = label_any([f"ui.{err.parameter}"], lang, err.parameter)
+        span = allowed_range(err.allowed, lang) if err.kind in _REFUSED else None
+        still = ""
+        if field is not None and self.result is not None:
+            still = f"; {label('ui.input.still_uses', lang, value=plain(self._input_text(field, lang)))}"
+        if span is not None:
+            text = err.value if value is None else value
+            refused = label(_REFUSED[err.kind], lang, value=plain(shown(text, lang)), allowed=span)
+            return f"**{plain(who)}**: {refused}{still}"
         allowed = ""
         if err.allowed is not None:
             names = err.allowed if isinstance(err.allowed, str) else [
                 option_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
                 else str(v) for v in err.allowed]
-            shown = names if isinstance(names, str) else ", ".join(names)
-            allowed = f"\n\n{label('ui.allowed', lang)}: {plain(shown)}"
-        self.error_box.object = f"**{plain(who)}**: {plain(err.message)}{allowed}"
-        self.error_box.visible = True
+            listed = names if isinstance(names, str) else ", ".join(names)
+            allowed = f"\n\n{label('ui.allowed', lang)}: {plain(listed)}"
+        return f"**{plain(who)}**: {plain(err.message)}{still}{allowed}"
+
+    def _input_text(self, name: str, lang: str) -> str:
+        """The value input ``name`` has in the calculator now, as its field names it."""
+        calc, value = type(self.calculator), getattr(self.calculator, name)
+        if isinstance(value, str):
+            return option_name(calc, name, value, lang) if calc.choices(name) is not None or isinstance(
+                calc.param[name], param.Selector) else value
+        if isinstance(value, (list, tuple)):
+            return ", ".join(option_name(calc, name, v, lang) if isinstance(v, str) else str(v) for v in value)
+        return shown(value, lang)
 
     def recompute(self) -> None:
         """Compute and show the result, its steps and its distribution."""
@@ -200,10 +290,10 @@ class CalculatorCard(pn.viewable.Viewer):
         except ChartError as err:  # e.g. the user's saved chart file is malformed
             self._show_error(CalculatorInputError("chart", str(err), err.allowed))
             return
-        self.error = None
+        self._problem = None
         with pn.io.hold():
-            self.error_box.visible = False
             self.result = result
+            self._show_errors()
             self._show_result(self.state.lang)
             self.chart.show(result, getattr(self.calculator, "target", None), self.state.lang)
 
@@ -247,7 +337,8 @@ class CalculatorCard(pn.viewable.Viewer):
         with pn.io.hold():
             self._set_options(self.state.lang)
         calc = type(self.calculator)
-        if self.error is not None and self.error.parameter != "chart" and calc.choices(self.error.parameter) is None:
+        problem = self._problem
+        if problem is not None and problem.parameter != "chart" and calc.choices(problem.parameter) is None:
             return
         if self.result is not None or self.error is not None:
             self.recompute()
@@ -264,11 +355,11 @@ class CalculatorCard(pn.viewable.Viewer):
             self._set_options(lang)
             self._steps_title.object = f"**{label('ui.steps', lang)}**"
             self.presets.relabel(lang)
-            if self.error is not None:
-                self._show_error(self.error)
-            elif self.result is None:
+            if self.result is None and self.error is None:
                 self.recompute()
-            else:
+                return
+            self._show_errors()
+            if self.result is not None:
                 self._show_result(lang)
                 self.chart.relabel(lang)
 

@@ -1,0 +1,62 @@
+"""A calculator card's refused values (viewer/views/common/calculator_card.py): named with the
+value, the allowed range in words and the value the result still uses, in the page's language;
+kept while other inputs change; gone once the field holds an accepted value."""
+import panel as pn
+import pytest
+
+from viewer.calculators import REGISTRY
+from viewer.rules.churchill import polmil as pm
+from viewer.state import SessionState
+from viewer.userdata import UserStore
+from viewer.views.common.calculator_card import CalculatorCard, _widget_for, allowed_range
+
+
+@pytest.fixture
+def card(tmp_path):
+    return CalculatorCard(calculator=REGISTRY["churchill.pol-mil"](), state=SessionState(), store=UserStore(tmp_path))
+
+
+def test_a_number_input_leaves_its_bounds_to_the_card():
+    """The browser would clamp a typed value to start/end before the card could refuse it."""
+    widget = _widget_for(REGISTRY["churchill.pol-mil"](), "red")
+    assert isinstance(widget, pn.widgets.IntInput) and widget.start is None and widget.end is None
+
+
+def test_a_die_out_of_range_is_refused_and_the_result_kept(card):
+    card.widgets["red"].value = 9
+    assert card.calculator.red == 3 and card.result.value["location"] == pm.location(3, 4)
+    assert card.error_box.visible
+    assert card.error_box.object == "**Red die (row)**: 9 refused (allowed 1 to 6); the result still uses 3"
+
+
+def test_the_refusal_stays_while_another_input_changes(card):
+    card.widgets["red"].value = 9
+    card.widgets["blue"].value = 5
+    assert card.result.value["location"] == pm.location(3, 5)
+    assert card.error_box.visible and "9 refused" in card.error_box.object
+    assert card.error is not None and card.error.parameter == "red"
+
+
+def test_an_accepted_value_clears_the_refusal(card):
+    card.widgets["red"].value = 9
+    card.widgets["times"].value = 0
+    assert "9 refused" in card.error_box.object and "0 refused (allowed 1 to 6)" in card.error_box.object
+    card.widgets["red"].value = 2
+    assert card.error_box.visible and "9 refused" not in card.error_box.object
+    card.widgets["times"].value = 2
+    assert not card.error_box.visible and card.error is None
+    assert card.result.value["location"] == pm.location(2, 4)
+
+
+def test_the_refusal_is_worded_in_spanish(card):
+    card.widgets["red"].value = 9
+    card.state.lang = "es"
+    assert card.error_box.object == "**Dado rojo (fila)**: 9 rechazado (se admite de 1 a 6); el resultado sigue usando 3"
+    card.widgets["red"].value = None
+    assert "campo vacío rechazado" in card.error_box.object and "de 1 a 6" in card.error_box.object
+
+
+def test_allowed_range_in_words():
+    assert allowed_range([1, 6], "en") == "1 to 6" and allowed_range([1, 6], "es") == "de 1 a 6"
+    assert allowed_range([0, None], "en") == "0 or more" and allowed_range([None, 3], "es") == "3 o menos"
+    assert allowed_range(["a", "b", "c"], "en") is None and allowed_range(None, "en") is None
