@@ -100,11 +100,17 @@ def test_preset_loader(text):
         assert "fuzz-preset.yaml" in str(err)
 
 
+@pytest.fixture(scope="module")
+def starcraft_panel():
+    """The page's profile reader, imported before the timed examples (Panel's import is slow)."""
+    from viewer.views.starcraft.panel import StarcraftPanel
+    return StarcraftPanel
+
+
 @FUZZ
 @given(text=texts)
-def test_profile_loader(text):
-    from viewer.views.starcraft.panel import StarcraftPanel
-
+def test_profile_loader(text, starcraft_panel):
+    StarcraftPanel = starcraft_panel
     try:
         StarcraftPanel._read_profiles(text, "fuzz-profiles.yaml")
     except ProfileError as err:

@@ -77,6 +77,8 @@ class SupplyLayers:
                                 name="overlay-supply_costs")
         text.nonselection_glyph = None
         self._chain_layer.renderers.append(text)  # the chain's toggle hides its cost labels too
+        for rend in self._chain_layer.renderers:   # with the counters, on the overlay canvas (UnitLayer)
+            rend.level = "overlay"
         self._label_index = pd.Index(self.hexmap.hexes["label"].to_numpy(dtype=str))
         for layer in (self.zoc, self.stacking, self.range, self.blocked):  # their labels in the hex's hover box
             view.hex_hover.add(layer.name, layer.renderers)

@@ -143,6 +143,7 @@ class UnitLayer:
         for rend in (self.rings, self.markers, self.texts, self.factor_texts):
             rend.nonselection_glyph = None
             rend.selection_glyph = None
+            rend.level = "overlay"   # on the overlay canvas: a moved or resupplied counter repaints no hex
         self.text_size = CustomJS(args={"fig": fig, "texts": [self.texts, self.factor_texts],
                                         "side": COUNTER_SIDE * self._size, "height": TEXT_HEIGHT,
                                         "min_px": MIN_TEXT_PX}, code=TEXT_SIZE_JS)
