@@ -113,6 +113,18 @@ def test_uploaded_rulebook_text_beside_the_card(view):
     assert list(view.book_hits.options.values()) == ["2.1"]
 
 
+def test_the_rulebook_pane_shows_only_with_a_section_to_show(view):
+    """No shaded empty strip under the card: the pane of the user's text shows only when the
+    loaded rulebook has the open rule's section."""
+    view.open("wif", "2.1")
+    assert not view.user_text_pane.visible
+    view.load_rulebook(b"2. Range\n2.1 Dice\nRoll a ten-sided die.\n", "mine.txt")
+    view.open("wif", "2.1")
+    assert view.user_text_pane.visible and "ten-sided" in view.user_text_pane.object
+    view.open("wif", "2.7")
+    assert not view.user_text_pane.visible
+
+
 def test_binary_upload_is_refused_with_a_message(view):
     view.load_rulebook(b"\x00\x01\x02PK", "book.pdf")
     assert "book.pdf" in view.messages[-1] and view.user_index is None
