@@ -237,6 +237,25 @@ def test_notebooks_on_a_card_are_download_links():
     assert "<code>notebooks/" not in html
 
 
+def test_a_cards_calculators_are_named_never_shown_by_their_keys():
+    """The card names its calculators in the page's language; the calculator's key (``asl.nvr``)
+    is no text on the page."""
+    import re
+
+    from viewer.reference.cards import cards
+
+    card = next(c for g in ("wif", "use", "asl", "churchill", "starcraft") for c in cards(g).values()
+                if c.calculators)
+    for lang in ("en", "es"):
+        state = SessionState(lang=lang)
+        body = CardBody(state=state, links=SessionState())
+        body.show(RuleRef(card.game, card.number))
+        text = re.sub(r"<[^>]*>", "", body.onward.object)
+        assert 'class="calc-link"' in body.onward.object
+        for key in card.calculators:
+            assert key not in text, (lang, key, text)
+
+
 def _cards_with_notebooks():
     from viewer.reference.cards import cards
 
