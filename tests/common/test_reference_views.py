@@ -113,6 +113,18 @@ def test_uploaded_rulebook_text_beside_the_card(view):
     assert list(view.book_hits.options.values()) == ["2.1"]
 
 
+def test_the_rulebook_pane_shows_only_with_a_section_to_show(view):
+    """No shaded empty strip under the card: the pane of the user's text shows only when the
+    loaded rulebook has the open rule's section."""
+    view.open("wif", "2.1")
+    assert not view.user_text_pane.visible
+    view.load_rulebook(b"2. Range\n2.1 Dice\nRoll a ten-sided die.\n", "mine.txt")
+    view.open("wif", "2.1")
+    assert view.user_text_pane.visible and "ten-sided" in view.user_text_pane.object
+    view.open("wif", "2.7")
+    assert not view.user_text_pane.visible
+
+
 def test_binary_upload_is_refused_with_a_message(view):
     view.load_rulebook(b"\x00\x01\x02PK", "book.pdf")
     assert "book.pdf" in view.messages[-1] and view.user_index is None
@@ -223,6 +235,25 @@ def test_notebooks_on_a_card_are_download_links():
     html = body.onward.object
     assert 'class="notebook-link"' in html and 'download="' in html and "data:application/x-ipynb+json;base64," in html
     assert "<code>notebooks/" not in html
+
+
+def test_a_cards_calculators_are_named_never_shown_by_their_keys():
+    """The card names its calculators in the page's language; the calculator's key (``asl.nvr``)
+    is no text on the page."""
+    import re
+
+    from viewer.reference.cards import cards
+
+    card = next(c for g in ("wif", "use", "asl", "churchill", "starcraft") for c in cards(g).values()
+                if c.calculators)
+    for lang in ("en", "es"):
+        state = SessionState(lang=lang)
+        body = CardBody(state=state, links=SessionState())
+        body.show(RuleRef(card.game, card.number))
+        text = re.sub(r"<[^>]*>", "", body.onward.object)
+        assert 'class="calc-link"' in body.onward.object
+        for key in card.calculators:
+            assert key not in text, (lang, key, text)
 
 
 def _cards_with_notebooks():

@@ -222,9 +222,9 @@ def test_fictional_profiles_load(tmp_path):
 
 @pytest.mark.parametrize("change, words", [
     (("tag: flying", "tag: hover"), "tag 'hover' is not allowed"),
-    (("armor: 3", "armor: three"), "armor must be int"),
+    (("armor: 3", "armor: three"), "armor must be a whole number"),
     (("phase: combat", "phase: melee"), "phase 'melee' is not allowed"),
-    (("surge_die: d3", "surge_die: d1"), "surge die"),
+    (("surge_die: d3", "surge_die: d1"), "surge_die .d1. is not a die"),
     (("hit_points: 6", "hit_points: 0"), "hit_points must be at least 1"),
 ])
 def test_profile_errors_name_the_field(change, words):

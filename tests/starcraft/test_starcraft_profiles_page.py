@@ -48,12 +48,33 @@ def test_every_fault_is_reported_with_the_file_name():
         profiles_from_text(bad, "my-army.yaml")
     text = str(err.value)
     assert text.startswith("my-army.yaml: 3 faults")
-    for words in ("tag 'hover' is not allowed", "armor must be int", "phase 'melee' is not allowed"):
+    for words in ("tag 'hover' is not allowed", "armor must be a whole number", "phase 'melee' is not allowed"):
         assert words in text
     assert text.count("my-army.yaml") == 4
     panel = _panel()
     _upload(panel, bad, "my-army.yaml")
     assert panel.problem.visible and panel.problem.object.count("my-army.yaml") == 4
+
+
+def test_a_spanish_page_words_every_fault_in_spanish_and_again_on_a_switch():
+    """The faults name the file, the unit and the field in the page's language; switching the
+    language words the shown refusal again."""
+    bad = template("es").replace("tag: flying", "tag: hover").replace("armor: 4", "armor: four")
+    panel = _panel()
+    panel.state.lang = "es"
+    _upload(panel, bad, "mi-ejercito.yaml")
+    msg = panel.problem.object
+    assert panel.problem.visible and msg.startswith("mi-ejercito.yaml: 2 errores")
+    assert "unidad «Example Trooper»: armor debe ser un número entero, no «four»" in msg
+    assert "tag «hover» no está permitido" in msg
+    for english in ("faults", "must be", "not allowed", "unit '"):
+        assert english not in msg
+    panel.state.lang = "en"
+    assert "mi-ejercito.yaml: 2 faults" in panel.problem.object
+    assert "tag 'hover' is not allowed" in panel.problem.object
+    panel.state.lang = "es"
+    _upload(panel, "units:\n  - name: x\n   tag: ground\n", "roto.yaml")
+    assert "roto.yaml, línea 3: no es YAML válido" in panel.problem.object
 
 
 def test_a_yaml_syntax_error_is_named_with_the_file_and_line():

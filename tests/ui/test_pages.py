@@ -163,3 +163,24 @@ def test_saved_inputs_survive_a_reload(server, watched):
     page.locator(".preset-load button").first.click()
     page.wait_for_function(f"() => ({_DICE_BARS})() === 19", timeout=WAIT)  # totals 2..20
     assert watched.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_landing_card_text_stays_inside_its_card_at_1024(server, browser, lang):
+    """Each game card's text ends inside the card's border (no line drawn past it)."""
+    base, _ = server
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/?lang={lang}")
+        page.locator("p.can-do").first.wait_for(timeout=WAIT)
+        cards = page.locator(".game-card")
+        assert cards.count() == 5
+        for i in range(cards.count()):
+            card = cards.nth(i)
+            right = card.bounding_box()["x"] + card.bounding_box()["width"]
+            for p in card.locator("p, h4").all():
+                box = p.bounding_box()
+                assert box["x"] + box["width"] <= right + 0.5, (card.get_attribute("class"), p.inner_text()[:40])
+    finally:
+        context.close()

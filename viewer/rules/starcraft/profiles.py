@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from viewer.errors import Refusal
+from viewer.i18n import t
 from viewer.safeload import LoadError, load_yaml
 
 PHASES = ("assault", "combat")
@@ -36,7 +37,55 @@ TEMPLATES = ("none", "blast", "flame")
 
 
 class ProfileError(Refusal):
-    """A profile file or entry is wrong."""
+    """A profile file or entry is wrong. A file's faults are kept as :class:`Fault` s so a page
+    words them in its language (:meth:`text`); the error's own message is the English text."""
+
+    def __init__(self, message: str = "", allowed=None, parameter: str | None = None, *,
+                 faults: tuple[Fault, ...] = (), source: str = ""):
+        self.faults, self.source = tuple(faults), source
+        super().__init__(message or self.text("en"), allowed, parameter)
+
+    def text(self, lang: str) -> str:
+        """Every fault, one a line, each naming the file (and the unit and weapon), in ``lang``."""
+        if not self.faults:
+            return self.message
+        lines = [f.text(lang) for f in self.faults]
+        if len(lines) > 1:
+            lines.insert(0, t("sc.profile.faults", lang, file=self.source, count=len(lines)))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault of a profile file: what (the label ``sc.profile.fault.<code>`` and its values) and
+    where (the file, the unit by its name or its place in the list, the weapon by its place)."""
+    code: str
+    values: tuple[tuple[str, object], ...]
+    file: str
+    unit: int | None = None
+    unit_name: str | None = None
+    weapon: int | None = None
+
+    def text(self, lang: str) -> str:
+        where = self.file
+        if self.unit_name is not None:
+            where = t("sc.profile.where.unit", lang, file=where, name=self.unit_name)
+        elif self.unit is not None:
+            where = t("sc.profile.where.unit_n", lang, file=where, n=self.unit + 1)
+        if self.weapon is not None:
+            where = t("sc.profile.where.weapon", lang, where=where, n=self.weapon + 1)
+        return t(f"sc.profile.fault.{self.code}", lang, where=where, **dict(self.values))
+
+
+def shown(value) -> str:
+    """A value of the file as the player wrote it (YAML spelling, never Python's)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[…]"
+    if isinstance(value, dict):
+        return "{…}"
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -78,58 +127,65 @@ class UnitProfile:
 
 
 class _Faults(list):
-    """Every fault found in one file, in reading order."""
+    """Every fault found in one file, in reading order, and where the reading is."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+        self.unit: int | None = None
+        self.unit_name: str | None = None
+        self.weapon: int | None = None
+
+    def add(self, code: str, **values) -> None:
+        self.append(Fault(code, tuple(values.items()), self.file, self.unit, self.unit_name, self.weapon))
 
 
 _BAD = object()   # a field that could not be read (its fault is recorded)
 
 
-def _get(entry, key, where, kind, faults: _Faults, *, lo=None, default=..., allowed=None):
+def _get(entry, key, kind, faults: _Faults, *, lo=None, default=..., allowed=None):
     """The field ``key`` of ``entry``, or ``_BAD`` after recording why it cannot be used."""
     if key not in entry or entry[key] is None:
         if default is ...:
-            faults.append(f"{where}: missing field {key!r}")
+            faults.add("missing", field=key)
             return _BAD
         return default
     v = entry[key]
     if kind is float and isinstance(v, int) and not isinstance(v, bool):
         v = float(v)
     if not isinstance(v, kind) or isinstance(v, bool) and kind is not bool:
-        faults.append(f"{where}: {key} must be {_KINDS.get(kind, kind.__name__)}, not {v!r}")
+        faults.add(f"kind_{kind.__name__}", field=key, value=shown(v))
         return _BAD
     if lo is not None and v < lo:
-        faults.append(f"{where}: {key} must be at least {lo}, not {v}")
+        faults.add("at_least", field=key, lo=f"{lo:g}", value=shown(v))
         return _BAD
     if allowed is not None and v not in allowed:
-        faults.append(f"{where}: {key} {v!r} is not allowed; allowed: {', '.join(allowed)}")
+        faults.add("not_allowed", field=key, value=shown(v), allowed=", ".join(allowed))
         return _BAD
     return v
 
 
-_KINDS = {int: "int (a whole number)", float: "a number", str: "text", bool: "true or false"}
-
-
-def _weapon(w, where: str, faults: _Faults) -> Weapon | None:
+def _weapon(w, faults: _Faults) -> Weapon | None:
     if not isinstance(w, dict):
-        faults.append(f"{where}: a weapon is a mapping of fields (name: ..., phase: ...)")
+        faults.add("weapon_not_mapping")
         return None
     n = len(faults)
-    surge_type = _get(w, "surge_type", where, str, faults, default=None)
-    surge_die = _get(w, "surge_die", where, str, faults, default=None)
+    surge_type = _get(w, "surge_type", str, faults, default=None)
+    surge_die = _get(w, "surge_die", str, faults, default=None)
     if isinstance(surge_die, str):
         from viewer.rules.starcraft.attack import surge_distribution
 
         try:
             surge_distribution(surge_die)
-        except ValueError as err:
-            faults.append(f"{where}: {err}")
-    fields = (_get(w, "name", where, str, faults), _get(w, "phase", where, str, faults, allowed=PHASES),
-              _get(w, "range", where, float, faults, lo=0, default=0.0),
-              _get(w, "target", where, str, faults, allowed=TARGETS),
-              _get(w, "roa", where, int, faults, lo=0), _get(w, "hit", where, int, faults, lo=1),
-              _get(w, "damage", where, int, faults, lo=0))
-    template = _get(w, "template", where, str, faults, default="none", allowed=TEMPLATES)
-    secondary = _get(w, "secondary", where, bool, faults, default=False)
+        except ValueError:
+            faults.add("surge_die", value=surge_die)
+    fields = (_get(w, "name", str, faults), _get(w, "phase", str, faults, allowed=PHASES),
+              _get(w, "range", float, faults, lo=0, default=0.0),
+              _get(w, "target", str, faults, allowed=TARGETS),
+              _get(w, "roa", int, faults, lo=0), _get(w, "hit", int, faults, lo=1),
+              _get(w, "damage", int, faults, lo=0))
+    template = _get(w, "template", str, faults, default="none", allowed=TEMPLATES)
+    secondary = _get(w, "secondary", bool, faults, default=False)
     if len(faults) > n:
         return None
     return Weapon(*fields, surge_type and surge_type.lower(), surge_die, template, secondary)
@@ -140,40 +196,44 @@ def profiles_from_dict(data, source: str = "profiles") -> dict[str, UnitProfile]
     every fault, one a line, each naming the file and the unit or weapon (the format: the module's
     docstring, or the template on /starcraft)."""
     source = source or "profiles"
+    faults = _Faults(source)
     if not isinstance(data, dict) or not isinstance(data.get("units"), list):
-        raise ProfileError(f"{source}: expected a mapping with a list 'units' (units: then one '- name: ...' a unit)")
-    faults = _Faults()
+        faults.add("no_units")
+        raise ProfileError(faults=tuple(faults), source=source, parameter=source)
     out: dict[str, UnitProfile] = {}
     for i, u in enumerate(data["units"]):
-        where = f"{source}: units[{i}]"
+        faults.unit, faults.unit_name, faults.weapon = i, None, None
         if not isinstance(u, dict):
-            faults.append(f"{where}: a unit is a mapping of fields (name: ..., tag: ...)")
+            faults.add("unit_not_mapping")
             continue
         n = len(faults)
-        name = _get(u, "name", where, str, faults)
+        name = _get(u, "name", str, faults)
         if name is not _BAD:
-            where = f"{source}: unit {name!r}"
+            faults.unit_name = name
             if name in out:
-                faults.append(f"{where}: the name is used twice")
+                faults.add("name_twice")
         weapons = u.get("weapons") or []
         if not isinstance(weapons, list):
-            faults.append(f"{where}: weapons must be a list")
+            faults.add("not_list", field="weapons")
             weapons = []
         tags = u.get("surge_tags") or []
         if not isinstance(tags, list):
-            faults.append(f"{where}: surge_tags must be a list, like [light, armored]")
+            faults.add("not_list", field="surge_tags")
             tags = []
-        fields = (_get(u, "tag", where, str, faults, allowed=TAGS), _get(u, "speed", where, float, faults, lo=0),
-                  _get(u, "armor", where, int, faults, lo=1), _get(u, "hit_points", where, int, faults, lo=1),
-                  _get(u, "supply", where, int, faults, lo=0))
-        arms = tuple(_weapon(w, f"{where} weapons[{j}]", faults) for j, w in enumerate(weapons))
-        evade = _get(u, "evade", where, int, faults, lo=1, default=None)
+        fields = (_get(u, "tag", str, faults, allowed=TAGS), _get(u, "speed", float, faults, lo=0),
+                  _get(u, "armor", int, faults, lo=1), _get(u, "hit_points", int, faults, lo=1),
+                  _get(u, "supply", int, faults, lo=0))
+        arms = []
+        for j, w in enumerate(weapons):
+            faults.weapon = j
+            arms.append(_weapon(w, faults))
+        faults.weapon = None
+        evade = _get(u, "evade", int, faults, lo=1, default=None)
         if len(faults) == n:
             out[name] = UnitProfile(name, *fields, tuple(a for a in arms if a is not None), evade,
                                     tuple(str(t).lower() for t in tags))
     if faults:
-        head = f"{source}: {len(faults)} faults, none of its profiles loaded:" if len(faults) > 1 else ""
-        raise ProfileError("\n".join([head, *faults]) if head else faults[0], parameter=source)
+        raise ProfileError(faults=tuple(faults), source=source, parameter=source)
     return out
 
 
@@ -185,10 +245,9 @@ def profiles_from_text(text: str | bytes, origin: str) -> dict[str, UnitProfile]
         data = load_yaml(text, origin, "profiles")
     except LoadError as err:
         if "not valid YAML" in err.message:
-            raise ProfileError(f"{err.origin}: this is not valid YAML, so no profile was read "
-                               f"({err.message.partition('(')[2].rstrip(')') or 'syntax error'}). Look at that line "
-                               "and the one above it: the indentation, a missing ':' or an unclosed bracket or "
-                               "quote; the template on the page shows the format.", parameter=origin) from None
+            line = err.origin[len(origin):].removeprefix(", line ")
+            fault = Fault("yaml", (("line", line),), origin) if line.isdigit() else Fault("yaml_noline", (), origin)
+            raise ProfileError(faults=(fault,), source=origin, parameter=origin) from None
         raise ProfileError(str(err), parameter=origin) from None
     return profiles_from_dict(data, origin)
 

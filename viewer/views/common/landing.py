@@ -86,8 +86,7 @@ class Landing(pn.viewable.Viewer):
         super().__init__(**params)
         state = self.state
         self.cards = {g: pn.pane.HTML("", css_classes=["game-card", f"game-{g}"], width=300, min_height=420,
-                                       styles={"border": "1px solid #ddd", "border-radius": "8px",
-                                               "padding": "8px"})
+                                       styles={"border": "1px solid #ddd", "border-radius": "8px"})
                        for g in GAMES}
         self._reference = pn.pane.HTML("", css_classes=["landing-reference"], sizing_mode="stretch_width")
         self.layout = pn.Column(self._reference, pn.FlexBox(*self.cards.values(), gap="16px"),
@@ -108,7 +107,9 @@ class Landing(pn.viewable.Viewer):
                           f'<p><a class="open-{game}" href="./{game}?lang={lang}">{label("ui.open", lang)}</a></p>')
             else:
                 action = f'<p><em>{label(f"game.{game}.status", lang)}</em></p>'
-            card.object = (f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p>{action}')
+            # the padding inside the markup: on the pane it would push the text past the border
+            card.object = (f'<div class="card-body" style="padding: 8px; overflow-wrap: anywhere">'
+                           f'<div>{picture(game)}</div><h4>{name}</h4><p>{tagline}</p>{action}</div>')
 
     def __panel__(self):
         return self.layout

@@ -89,7 +89,7 @@ class ReferenceView(pn.viewable.Viewer):
         self.card = CardBody(state=self.state, links=self.nav, show_permalink=False)
         self.user_title = markdown("", css_classes=["ref-user-title"])
         # the user's text in <pre>, escaped: pn.pane.Str lets markup in it through to the page
-        self.user_text_pane = pn.pane.HTML("", css_classes=["ref-user-text"], sizing_mode="stretch_width",
+        self.user_text_pane = pn.pane.HTML("", css_classes=["ref-user-text"], sizing_mode="stretch_width", visible=False,
                                       styles={"white-space": "pre-wrap", "font-size": "0.9em",
                                               "background": "#f6f6f0", "padding": "6px"})
         left = pn.Column(self.game_choice, self._search, self.results_info, self.results, self._tree_title,
@@ -271,7 +271,7 @@ class ReferenceView(pn.viewable.Viewer):
             self.card.show(None)
             self._hint.object = label("ref.pick_rule", lang) if cards(self.game) else label("ref.no_cards_for_game", lang)
             self.user_title.object = ""
-            self.user_text_pane.object = ""
+            self._set_user_text("")
             return
         self._hint.object = ""
         ref = RuleRef(self.game, rule)
@@ -284,16 +284,22 @@ class ReferenceView(pn.viewable.Viewer):
         lang = self.state.lang
         if self.user_index is None:
             self.user_title.object = f"*{label('index.none', lang)}*"
-            self.user_text_pane.object = ""
+            self._set_user_text("")
             return
         section = self.user_index.get(rule)
         if section is None:
             self.user_title.object = label("index.not_found", lang, number=rule)
-            self.user_text_pane.object = ""
+            self._set_user_text("")
             return
         self.user_title.object = "**" + label("index.your_text", lang, number=section.number,
                                                first=section.first_line, last=section.last_line) + "**"
-        self.user_text_pane.object = _pre(self.user_index.text(section.number))
+        self._set_user_text(_pre(self.user_index.text(section.number)))
+
+    def _set_user_text(self, html: str) -> None:
+        """The user's section, or no pane at all (not an empty shaded strip) when there is none."""
+        with pn.io.hold():
+            self.user_text_pane.object = html
+            self.user_text_pane.visible = bool(html)
 
     # ------------------------------------------------------------------ view -> state
 

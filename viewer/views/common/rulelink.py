@@ -197,8 +197,8 @@ class CardBody(pn.viewable.Viewer):
         onward = []
         if card.calculators:
             calcs = ", ".join(
-                f'<a class="calc-link" href="./{ref.game}?lang={lang}">{_calculator_title(s, lang)}</a> '
-                f"<code>{s}</code>" for s in card.calculators)
+                f'<a class="calc-link" href="./{ref.game}?lang={lang}" data-calculator="{s}">'
+                f'{_calculator_title(s, lang)}</a>' for s in card.calculators)
             onward.append(f"<b>{t('ref.calculators', lang)}</b>: {calcs}")
         if card.overlays:
             overlays = ", ".join(f'<a class="overlay-link" href="./{ref.game}?lang={lang}">'

@@ -9,7 +9,7 @@ import param
 from viewer.games import section
 from io import BytesIO
 
-from viewer.rules.starcraft.profiles import profiles_from_text, template
+from viewer.rules.starcraft.profiles import ProfileError, profiles_from_text, template
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState, profile_inputs
 from viewer.views.common.calculator_list import CalculatorList
@@ -44,8 +44,9 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.calculators = CalculatorList(state, SC_CALCULATORS)
         self.profiles: dict = {}
         self.origin = ""
+        self._error: ProfileError | None = None   # the file refused last, worded again on a language switch
         self.upload = Upload(kind="profiles", state=state, width=240, css_classes=["sc-profiles"],
-                             read=self._read_profiles, done=self._load_profiles, fail=self._profile_problem)
+                             read=self._read, done=self._load_profiles, fail=self._profile_problem)
         self.problem = alert("", alert_type="warning", visible=False)
         self.attacker_profile = pn.widgets.Select(options=[], width=200)
         self.weapon = pn.widgets.Select(options=[], width=200)
@@ -70,6 +71,8 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.upload_label.object = label("sc.ui.profiles", lang)
         self.format.object = label("sc.ui.profile_format", lang)
         self.template.label = label("sc.ui.profile_template", lang)
+        if self._error is not None and self.problem.visible:
+            self._show_problem(self._error.text(lang))
         self._note()
         self._targets()
         if self.profiles:
@@ -100,21 +103,37 @@ class StarcraftPanel(pn.viewable.Viewer):
     # -- the user's own profiles (none are shipped) --------------------------------------------
     @staticmethod
     def _read_profiles(text: str, origin: str) -> dict:
-        """Parse the user's profile file (in the upload's worker thread): every fault, with the file's name."""
+        """Parse the user's profile file: every fault, with the file's name."""
         return profiles_from_text(text, origin)
+
+    def _read(self, text: str, origin: str) -> dict:
+        """:meth:`_read_profiles` in the upload's worker thread, the faults worded in the page's
+        language; the refusal is kept to word it again on a language switch."""
+        self._error = None
+        try:
+            return self._read_profiles(text, origin)
+        except ProfileError as err:
+            self._error = err
+            raise ValueError(err.text(self.state.lang)) from None
 
     def _template(self) -> BytesIO:
         return BytesIO(template(self.state.lang).encode("utf-8"))
 
     def _profile_problem(self, message: str) -> None:
+        if self._error is not None and message != self._error.text(self.state.lang):
+            self._error = None   # refused before it was read (size, encoding): the box's own words
+        self._show_problem(message)
+        self.upload.widget.clear()   # the same file, corrected, may be chosen again
+
+    def _show_problem(self, message: str) -> None:
         self.problem.object = plain(message).replace("\n", "  \n")
         self.problem.visible = True
-        self.upload.widget.clear()   # the same file, corrected, may be chosen again
 
     def _load_profiles(self, profiles: dict, origin: str, note: str) -> None:
         """A file's profiles replace those loaded before, also from a file of the same name."""
         self.profiles = dict(profiles)
         self.origin = origin
+        self._error = None
         self.problem.visible = bool(note)
         self.problem.object = plain(note)
         names = list(self.profiles)
