@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import param
 
 from viewer.calculators import register
+from viewer.calculators.format import cell_name
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
 from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
@@ -47,6 +49,15 @@ class Stacking(Calculator):
         ok = not over and not self.enemies_together
         steps.append(self.step("legal", rule=r, ok="✔" if ok else "✘"))
         return Result({"legal": ok, "over": ", ".join(over) or "-"}, steps)
+
+
+@dataclass(frozen=True)
+class _Cells:
+    """Chart cells named in a step, each by its parts' names in the reader's language."""
+    ids: tuple[str, ...]
+
+    def text(self, lang: str) -> str:
+        return ", ".join(cell_name(c, lang) for c in self.ids)
 
 
 @register
@@ -153,7 +164,7 @@ class Combat(Calculator):
                 continue
             codes[code] = codes.get(code, 0) + p
         if missing:
-            steps.append(self.step("missing", rule=r, n=len(missing), cells=", ".join(m.cell for m in missing[:6])))
+            steps.append(self.step("missing", rule=r, n=len(missing), cells=_Cells(tuple(m.cell for m in missing[:6]))))
         for code, p in codes.items():
             steps.append(self.step("outcome", rule=r, code=code, p=f"{float(p):.1%}", fraction=str(p)))
         value = {"attacker_values": _pmf(att), "defender_values": _pmf(dfn),
