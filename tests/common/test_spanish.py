@@ -106,7 +106,6 @@ def english_left(en: dict, es: dict) -> dict[str, set[str]]:
 KNOWN_GAPS: dict[str, set[str]] = {
     "wif": {"DIV", "allies", "keep", "modifier", "multiplier", "number", "side"},
     "asl": {"W"},
-    "churchill": {"UK", "US", "USSR"},
 }
 
 APPS = ["wif", "use", "asl", "churchill", "starcraft", "index", "reference"]

@@ -67,9 +67,10 @@ class BoardSettingsPanel(pn.viewable.Viewer):
         self.apply.name = label("churchill.settings.apply", lang)
         self.reset.name = label("churchill.settings.reset", lang)
         for n, w in self.scores.items():
-            w.name = label("churchill.settings.vp", lang, nation=n)
+            w.name = label("churchill.settings.vp", lang, nation=label(f"churchill.option.{n}", lang))
         for th, w in self.lead.items():
             w.name = label(f"churchill.theater.{th}", lang)
+            w.options = {label(f"churchill.option.{n}", lang): n for n in ("UK", "US")}
 
     def __panel__(self):
         return self.layout
