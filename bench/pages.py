@@ -294,7 +294,7 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
 
 
 def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory: bool = True,
-        profile: str = "", layout_batch: bool = True) -> None:
+        profile: str = "", layout_batch: bool = True, relabel: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
     apps = tempfile.mkdtemp(prefix="bench-pages-")
@@ -338,6 +338,8 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
                 context = browser.new_context(viewport={"width": 1280, "height": 1000})
                 if not layout_batch:  # the script installs only where this is unset
                     context.add_init_script("window.wargameLayoutBatch = {off: true}")
+                if not relabel:
+                    context.add_init_script("window.wargameRelabel = {off: true}")
                 if trace:  # the browser's long tasks (main thread busy >= 50 ms), printed per action
                     context.add_init_script(LONG_TASKS)
                 page = context.new_page()
@@ -444,6 +446,8 @@ if __name__ == "__main__":
                         help="print the server's cProfile of this action on each page")
     parser.add_argument("--no-layout-batch", action="store_true",
                         help="turn off viewer/views/common/layout_batch.py in the browser (to measure what it buys)")
+    parser.add_argument("--no-relabel-in-place", action="store_true",
+                        help="turn off viewer/views/common/relabel_in_place.py in the browser (to measure what it buys)")
     args = parser.parse_args()
     run(args.quick, [p for p in args.pages.split(",") if p] or None, args.trace, not args.no_memory, args.profile,
-        not args.no_layout_batch)
+        not args.no_layout_batch, not args.no_relabel_in_place)

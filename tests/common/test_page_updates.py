@@ -69,22 +69,24 @@ def test_use_stepper_moves_counters_in_place(page, monkeypatch):
 
 
 
-def test_every_served_page_lays_its_roots_out_once_per_server_message(page):
-    """The page's document carries the layout batch script once, however often it is attached
-    (viewer/views/common/layout_batch.py); the browser test of the language switch checks what the
-    script does."""
+@pytest.mark.parametrize("module", ["layout_batch", "relabel_in_place"])
+def test_every_served_page_carries_each_browser_script_once(page, module):
+    """The page's document carries the layout batch script (viewer/views/common/layout_batch.py)
+    and the relabel script (viewer/views/common/relabel_in_place.py) once each, however often they
+    are attached; the browser test of the language switch checks what the scripts do."""
+    import importlib
+
     from bokeh.models import CustomJS
 
-    from viewer.views.common.layout_batch import SCRIPT, attach
-
+    script = importlib.import_module(f"viewer.views.common.{module}")
     doc, _ = page("wif")
 
     def scripts():
         return [cb for cb in doc.callbacks.js_event_callbacks.get("document_ready", [])
-                if isinstance(cb, CustomJS) and cb.code == SCRIPT]
+                if isinstance(cb, CustomJS) and cb.code == script.SCRIPT]
 
     assert len(scripts()) == 1
-    attach(doc)
+    script.attach(doc)
     assert len(scripts()) == 1
 
 

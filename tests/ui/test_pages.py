@@ -3,6 +3,8 @@ import pytest
 
 pytest.importorskip("playwright")
 
+from playwright.sync_api import expect  # noqa: E402
+
 from viewer import hexgrid  # noqa: E402
 from viewer.board import load_map  # noqa: E402
 from viewer.views.map.mapview import sheet_shifts  # noqa: E402
@@ -91,6 +93,18 @@ def test_switching_to_spanish_changes_visible_labels_and_the_url(server, watched
     stats = page.evaluate("() => window.wargameLayoutBatch")
     assert stats["deferred"] >= 20
     assert stats["computed"] <= 3 * stats["batches"] < stats["deferred"]
+    # the Selects' titles and the Buttons' labels were written into the widgets already on the
+    # page, not re-rendered (viewer/views/common/relabel_in_place.py), and read in Spanish
+    relabelled = page.evaluate("() => window.wargameRelabel")
+    assert relabelled["titles"] >= 8 and relabelled["labels"] >= 2
+    turn = page.locator(".weather-bimonth label").first
+    roll = page.locator(".weather-roll button").first
+    expect(turn).to_have_text("Turno", timeout=WAIT)
+    expect(roll).to_have_text("Tirar d10", timeout=WAIT)
+    page.locator(".language-switch button").nth(0).click()
+    expect(turn).to_have_text("Turn", timeout=WAIT)
+    expect(roll).to_have_text("Roll d10", timeout=WAIT)
+    assert page.evaluate("() => window.wargameRelabel")["titles"] >= 2 * relabelled["titles"]
 
 
 def test_two_browser_sessions_keep_their_own_state(server, browser):

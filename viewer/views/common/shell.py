@@ -8,7 +8,7 @@ from __future__ import annotations
 import panel as pn
 
 from viewer.state import SessionState
-from viewer.views.common import layout_batch, visitor
+from viewer.views.common import layout_batch, relabel_in_place, visitor
 from viewer.views.common.layout import SharedDesign, wrapping
 from viewer.views.common.language import LanguageSwitch, sync_language_with_url
 from viewer.views.common.rulelink import RulePanel, follow_rule_anchors
@@ -114,12 +114,14 @@ class AppShell:
     def serve(self, *content) -> pn.template.BootstrapTemplate:
         """Make the page of ``content`` this session's document. Bokeh walks the model graph
         once for the whole page rather than once per root the template adds, and the browser lays
-        each root out once per server message (viewer/views/common/layout_batch.py)."""
+        each root out once per server message (viewer/views/common/layout_batch.py) and writes a
+        new widget title or button label in place (viewer/views/common/relabel_in_place.py)."""
         page = self.page(*content)
         doc = pn.state.curdoc
         if doc is None:
             return page.servable()
         layout_batch.attach(doc)
+        relabel_in_place.attach(doc)
         with doc.models.freeze():
             return page.servable()
 
