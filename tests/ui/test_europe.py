@@ -275,3 +275,74 @@ def test_go_to_a_place_centres_the_board_and_numbers_its_hexes(server, watched, 
     box.fill("Atlantis")
     box.press("Enter")
     page.locator(".map-go-to-message").get_by_text("Atlantis", exact=False).first.wait_for(timeout=45000)
+
+
+# The map keys' entries as the page shows them: label, hidden or not, and whether the entry's
+# swatch canvas has painted pixels.
+_LEGEND_ENTRIES = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const out = [];
+    for (const r of view.renderer_views.values()) {
+      if (r.entries == null) continue;
+      for (const e of r.entries) {
+        const c = e.glyph.canvas;
+        const px = c.width > 0 && c.height > 0 ? c.getContext('2d').getImageData(0, 0, c.width, c.height).data : [];
+        let painted = false;
+        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) { painted = true; break; }
+        out.push([e.label, e.el.classList.contains('bk-hidden'), painted]);
+      }
+    }
+    return out;
+  }
+  return null;
+}"""
+
+# Wrap the map's paint to count whole-canvas repaints ("all") against one-layer ones.
+_COUNT_PAINTS = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    window.mapPaints = [];
+    const paint = view._actual_paint.bind(view);
+    view._actual_paint = function () { window.mapPaints.push(view._invalidate_all); paint(); };
+    return true;
+  }
+  return false;
+}"""
+
+
+def _entries(page, wanted: str):
+    page.wait_for_function(f"() => {{ const e = ({_LEGEND_ENTRIES})(); return e && e.length > 0 && ({wanted}); }}",
+                           timeout=45000)
+    return {label: (hidden, painted) for label, hidden, painted in page.evaluate(_LEGEND_ENTRIES)}
+
+
+def test_map_keys_follow_the_language_and_the_toggles_with_their_swatches_drawn(server, watched):
+    """A language switch relabels the keys under the map with every swatch drawn, and repaints
+    the map once, not the whole canvas for the keys' new widths (viewer/views/common/layout_batch.py);
+    a layer's toggle shows and hides its entry."""
+    base, _ = server
+    page = open_page(watched, base + "/wif")
+    english = _entries(page, "e.some(([l]) => l === 'Forest')")
+    assert english["Forest"] == (False, True) and english["River"] == (False, True)
+    assert page.evaluate(_COUNT_PAINTS)
+    page.locator(".language-switch button").nth(1).click()
+    spanish = _entries(page, "e.some(([l]) => l === 'Bosque')")
+    assert "Forest" not in spanish
+    terrain = [label for label, (hidden, _) in spanish.items() if not hidden]
+    assert len(terrain) >= 10 and all(spanish[label][1] for label in ("Bosque", "Río", "Montaña"))
+    wait_until(lambda: page.evaluate("() => window.wargameLayoutBatch.batches") > 0)
+    paints = page.evaluate("() => window.mapPaints")
+    assert paints and not any(paints), paints   # no whole-canvas repaint
+    rail = page.locator(".map-layers button").get_by_text("Ferrocarriles", exact=True)
+    assert spanish.get("Ferrocarril", (True,))[0]   # railways start hidden
+    rail.click()
+    shown = _entries(page, "e.some(([l, h]) => l === 'Ferrocarril' && !h)")
+    assert shown["Ferrocarril"] == (False, True) and shown["Bosque"] == (False, True)
+    rail.click()
+    _entries(page, "!e.some(([l, h]) => l === 'Ferrocarril' && !h)")
+    assert watched.errors == []

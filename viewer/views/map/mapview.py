@@ -45,6 +45,12 @@ from viewer.views.map.sheets import SheetLinks
 #: Columns of the two map keys under the board: terrain and hexsides (short names), then the
 #: overlays (long names, each with its rule); both fit under a board 680 px wide.
 LEGEND_COLUMNS = 4
+#: Each key as wide as the board, in columns of equal width whose long names wrap: a new
+#: language's names leave the key's size as it was, so BokehJS need not lay the figure out and
+#: repaint the whole board for them (docs/NOTES.md, "A language switch that repaints the map once").
+FIXED_LEGEND = (":host { width: calc(100% - 20px); }"
+                " .bk-grid { width: 100%; grid-template-columns: repeat(var(--ncols), minmax(0, 1fr)); }"
+                " .bk-item { min-width: 0; } .bk-label { white-space: normal; width: auto; min-width: 0; }")
 OVERLAY_LEGEND_COLUMNS = 2
 
 #: Widen the x or y span so that one data unit is as long across as up (square hexes).
@@ -190,10 +196,10 @@ class MapView(pn.viewable.Viewer):
         # the key goes below the board, in columns, so the hexes get the figure's whole width
         self.legend = Legend(items=self.legend_items, location="top_left", click_policy="none",
                               label_text_font_size="9pt", background_fill_alpha=0.8,
-                              ncols=LEGEND_COLUMNS, orientation="horizontal")
+                              stylesheets=[FIXED_LEGEND], ncols=LEGEND_COLUMNS, orientation="horizontal")
         self.overlay_legend = Legend(items=[], location="top_left", click_policy="none",
                                       label_text_font_size="9pt", background_fill_alpha=0.8,
-                                      ncols=OVERLAY_LEGEND_COLUMNS, orientation="horizontal")
+                                      stylesheets=[FIXED_LEGEND], ncols=OVERLAY_LEGEND_COLUMNS, orientation="horizontal")
         self.figure.add_layout(self.legend, "below")
         self.figure.add_layout(self.overlay_legend, "below")
 
