@@ -346,3 +346,38 @@ def test_map_keys_follow_the_language_and_the_toggles_with_their_swatches_drawn(
     rail.click()
     _entries(page, "!e.some(([l, h]) => l === 'Ferrocarril' && !h)")
     assert watched.errors == []
+
+
+# The plot frame and each map key, in the canvas' pixels.
+_KEY_BOXES = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const view = Bokeh.index.find_one_by_id(plot.id);
+    const canvas = view.canvas_view.el.getBoundingClientRect();
+    const f = view.frame.bbox;
+    const keys = [];
+    for (const r of view.renderer_views.values()) {
+      if (r.entries == null || r.entries.length == 0) continue;
+      const b = r.el.getBoundingClientRect();
+      keys.push([b.left - canvas.left, b.top - canvas.top, b.width, b.height]);
+    }
+    return {frame: [f.left, f.top, f.width, f.height], keys};
+  }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_map_keys_sit_under_the_frame_never_over_the_hexes(server, watched, width):
+    """The keys are drawn below the plot frame, where the counters and the selection ring (drawn
+    over everything else, clipped to the frame) cannot cover them, and inside the page's width."""
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": 900})
+    open_page(watched, server[0] + "/wif?lang=es")
+    page.wait_for_function(f"() => {{ const b = ({_KEY_BOXES})(); return b && b.keys.length === 2; }}", timeout=45000)
+    boxes = page.evaluate(_KEY_BOXES)
+    left, top, frame_w, frame_h = boxes["frame"]
+    for x, y, w, h in boxes["keys"]:
+        assert y >= top + frame_h - 1, (boxes, "a key overlaps the frame")
+        assert x >= 0 and x + w <= left + frame_w + 1 and w > 0 and h > 0, boxes
