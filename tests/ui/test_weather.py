@@ -92,3 +92,56 @@ def test_the_weather_controls_come_right_after_the_map(server, watched):
     weather.wait_for(timeout=30000)
     editor.wait_for(timeout=30000)
     assert weather.bounding_box()["y"] < editor.bounding_box()["y"]
+
+
+# Each weather setting select: its title's box, whether the title and the chosen value fit
+# (text width measured in the select's own font), and the select's box.
+_SETTINGS = """() => {
+  const out = [], hosts = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.classList.contains('weather-setting')) hosts.push(el);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  for (const host of hosts) {
+    const root = host.shadowRoot;
+    if (!root) continue;
+    const title = root.querySelector('label');
+    const select = root.querySelector('select');
+    if (!title || !select) continue;
+    const ctx = document.createElement('canvas').getContext('2d');
+    const style = getComputedStyle(select);
+    ctx.font = `${style.fontSize} ${style.fontFamily}`;
+    const text = select.options[select.selectedIndex] ? select.options[select.selectedIndex].text : '';
+    const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const t = title.getBoundingClientRect(), s = select.getBoundingClientRect();
+    out.push({title: [t.left, t.top, t.right, t.bottom], select: [s.left, s.right],
+              titleFits: title.scrollWidth <= title.clientWidth + 1, text,
+              valueFits: ctx.measureText(text).width + pad <= s.width});
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [1024, 1280])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_weather_settings_show_their_whole_titles_and_choices(server, watched, width, lang):
+    """The settings under the weather controls: each title inside its select's width, no two
+    titles overlapping, each chosen value readable in full, in both languages."""
+    from tests.ui.browser import open_page
+
+    page = watched.page
+    page.set_viewport_size({"width": width, "height": 900})
+    open_page(watched, server[0] + f"/wif?lang={lang}")
+    page.wait_for_function(f"() => ({_SETTINGS})().length >= 4", timeout=60000)
+    settings = page.evaluate(_SETTINGS)
+    for s in settings:
+        assert s["titleFits"] and s["valueFits"], s
+        assert s["select"][0] - 1 <= s["title"][0] and s["title"][2] <= s["select"][1] + 1, s
+    for i, a in enumerate(settings):
+        for b in settings[i + 1:]:
+            ax0, ay0, ax1, ay1 = a["title"]
+            bx0, by0, bx1, by1 = b["title"]
+            assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, (a, b)

@@ -27,6 +27,11 @@ from viewer.views.common.chart_editor import ChartEditor
 from viewer.views.common.step_list import StepList
 from viewer.views.common.text import alert, label, markdown, plain
 from viewer.views.map.mapview import MapView
+
+#: The setting selects: wide enough for the longest choice in either language ("Nieve o Tormenta
+#: (como está impreso)"), their titles wrapping rather than running into the next select.
+SETTING_WIDTH = 320
+WRAPPED_TITLE = "label { white-space: normal; }"
 from viewer.views.wif.chart_targets import WeatherTarget
 
 LAYER = "weather"
@@ -129,8 +134,9 @@ class WeatherPanel(pn.viewable.Viewer):
         self.roll_button.on_click(lambda _e: self._roll(None))
         self.setting_selects = {}
         for name, choices in SETTING_CHOICES.items():
-            sel = pn.widgets.Select(value=getattr(self.weather.settings, name), width=230,
-                                    css_classes=["weather-setting", f"weather-setting-{name}"])
+            sel = pn.widgets.Select(value=getattr(self.weather.settings, name), width=SETTING_WIDTH,
+                                    css_classes=["weather-setting", f"weather-setting-{name}"],
+                                    stylesheets=[WRAPPED_TITLE])
             sel.param.watch(self._setting_handler(name), "value")
             self.setting_selects[name] = sel
         self.legend = pn.pane.HTML("", css_classes=["weather-legend"], margin=(0, 10))
@@ -143,7 +149,8 @@ class WeatherPanel(pn.viewable.Viewer):
         self._controls = pn.Card(
             self.legend, pn.Row(*self.zone_selects.values()),
             pn.Row(self.bimonth, self.asterisks, self.raw, self.apply, self.roll_button),
-            self.error, self.missing, self.history_title, self.history, pn.Row(*self.setting_selects.values()),
+            self.error, self.missing, self.history_title, self.history,
+            pn.FlexBox(*self.setting_selects.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
             title="", collapsible=False, sizing_mode="stretch_width", css_classes=["weather-controls"])
         self._hex = pn.Card(self.effects_title, self.effects, title="", collapsible=False,
                             sizing_mode="stretch_width", css_classes=["weather-hex"])
