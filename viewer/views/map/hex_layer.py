@@ -7,9 +7,27 @@ figure and the base layer are never rebuilt (docs/architecture.md "Rendering").
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
+from viewer.board import HexMap
 from viewer.views.map.mapview import MapView
+
+#: Each map's hex keys as three read-only columns, built once per map and shared by sessions.
+_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def hex_keys(hexmap: HexMap) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The sheet, q and r of each row of ``hexmap.hexes`` (read-only arrays)."""
+    if hexmap not in _KEYS:
+        h = hexmap.hexes
+        columns = (h["sheet"].to_numpy(dtype=str), h["q"].to_numpy(np.int64, copy=True),
+                   h["r"].to_numpy(np.int64, copy=True))
+        for column in columns:
+            column.setflags(write=False)
+        _KEYS[hexmap] = columns
+    return _KEYS[hexmap]
 
 
 class HexLayer:
@@ -19,10 +37,7 @@ class HexLayer:
         self.view = view
         self.name = name
         self.layer = view.overlays.add(name, kind="hexes", legend_key=legend_key)
-        h = view.hexmap.hexes
-        self._sheet = h["sheet"].to_numpy(dtype=str)
-        self._q = h["q"].to_numpy(np.int64)
-        self._r = h["r"].to_numpy(np.int64)
+        self._sheet, self._q, self._r = hex_keys(view.hexmap)
         self.positions: dict[str, np.ndarray] = {s: np.zeros(0, dtype=np.int64) for s in self.layer.sources}
         self.patches = 0
         self.replacements = 0

@@ -14,9 +14,13 @@ toggle) whose small source is updated in place; nothing here computes a rule.
 """
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 import pandas as pd
 from bokeh.models import ColumnDataSource
+
+from viewer.board import HexMap
 
 from viewer.ruleref import RuleRef
 from viewer.views.common.text import label
@@ -37,6 +41,17 @@ STACKING_COLOR = "#e6550d"
 BLOCKED_COLOR = "#b2182b"
 #: Range shades from cheap to dear (light to dark green).
 RANGE_PALETTE = ("#c7e9c0", "#a1d99b", "#74c476", "#41ab5d", "#238b45", "#006d2c", "#00441b")
+
+
+#: Each map's hex labels as an index (label -> row), built once per map and shared by sessions.
+_LABEL_INDEX: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def label_index(hexmap: HexMap) -> pd.Index:
+    """``hexmap``'s hex labels as a pandas Index, to find many labels' rows at once."""
+    if hexmap not in _LABEL_INDEX:
+        _LABEL_INDEX[hexmap] = pd.Index(hexmap.hexes["label"].to_numpy(dtype=str))
+    return _LABEL_INDEX[hexmap]
 
 
 def range_color(cost: float, budget: float) -> str:
@@ -79,7 +94,7 @@ class SupplyLayers:
         self._chain_layer.renderers.append(text)  # the chain's toggle hides its cost labels too
         for rend in self._chain_layer.renderers:   # with the counters, on the overlay canvas (UnitLayer)
             rend.level = "overlay"
-        self._label_index = pd.Index(self.hexmap.hexes["label"].to_numpy(dtype=str))
+        self._label_index = label_index(self.hexmap)
         for layer in (self.zoc, self.stacking, self.range, self.blocked):  # their labels in the hex's hover box
             view.hex_hover.add(layer.name, layer.renderers)
 

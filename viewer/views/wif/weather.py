@@ -8,6 +8,7 @@ from the ``wif.weather-effects`` calculator, each with a rule link.
 from __future__ import annotations
 
 import weakref
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
@@ -55,6 +56,22 @@ def weather_color(condition: str | None) -> str:
     return WEATHER_COLORS.get(condition, WEATHER_COLORS[None])
 
 
+def zone_keys(hexmap: HexMap):
+    """The map's climate zones in ZONES order, each zoned hex's code in that list, and each
+    zone's hex keys (read-only tuples), computed once per map like :func:`weather_hexes`."""
+    if hexmap in _ZONE_KEYS:
+        return _ZONE_KEYS[hexmap]
+    sheets, q, r, zone_of = weather_hexes(hexmap)
+    zones = tuple(z for z in ZONES if (zone_of == ZONES.index(z)).any())
+    code = {ZONES.index(z): i for i, z in enumerate(zones)}
+    codes = np.array([code[c] for c in zone_of.tolist()], dtype=np.int16) if len(zone_of) else zone_of
+    codes.setflags(write=False)
+    keys = {z: tuple(zip(sheets[codes == i].tolist(), q[codes == i].tolist(), r[codes == i].tolist()))
+            for i, z in enumerate(zones)}
+    _ZONE_KEYS[hexmap] = out = (zones, codes, MappingProxyType(keys))
+    return out
+
+
 def weather_hexes(hexmap: HexMap):
     """The map's hexes that have a climate zone (WiF 8.1): sheets, q, r and each one's zone index
     in ZONES. Computed once per map (a shared map serves every session)."""
@@ -73,6 +90,7 @@ def weather_hexes(hexmap: HexMap):
 
 #: Zoned hexes per map object, forgotten with the map.
 _ZONED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_ZONE_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class WeatherPanel(pn.viewable.Viewer):
@@ -93,12 +111,9 @@ class WeatherPanel(pn.viewable.Viewer):
         if params.get("store") is None:
             params["store"] = UserStore()
         super().__init__(**params)
-        sheets, q, r, zone_of = weather_hexes(self.mapview.hexmap)
-        self.zones = [z for z in ZONES if (zone_of == ZONES.index(z)).any()]
-        code = {ZONES.index(z): i for i, z in enumerate(self.zones)}
-        codes = np.array([code[c] for c in zone_of.tolist()], dtype=np.int16) if len(zone_of) else zone_of
-        self.keys_by_zone = {z: list(zip(sheets[codes == i].tolist(), q[codes == i].tolist(), r[codes == i].tolist()))
-                             for i, z in enumerate(self.zones)}
+        sheets, q, r, _ = weather_hexes(self.mapview.hexmap)
+        zones, codes, self.keys_by_zone = zone_keys(self.mapview.hexmap)
+        self.zones = list(zones)
         self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
         layer = self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(), alpha=LAYER_ALPHA,
                                                 legend_key="ui.weather.layer", names=self.zones)
