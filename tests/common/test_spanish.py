@@ -104,9 +104,7 @@ def english_left(en: dict, es: dict) -> dict[str, set[str]]:
 
 #: English still shown on a Spanish page, waiting for labels (the test fails when one is fixed
 #: and not removed here, as when a new one appears).
-KNOWN_GAPS: dict[str, set[str]] = {
-    "asl": {"W"},
-}
+KNOWN_GAPS: dict[str, set[str]] = {}
 
 APPS = ["wif", "use", "asl", "churchill", "starcraft", "index", "reference"]
 

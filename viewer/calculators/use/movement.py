@@ -8,7 +8,8 @@ from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
 from viewer.calculators.format import value_name
 from viewer.calculators.use.parts import PartStep, counted
-from viewer.calculators.use.places import Named, find_place, place_name
+from viewer.calculators.named import Named
+from viewer.calculators.use.places import find_place, place_name
 from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
 from viewer.rules.use import basics, boards, grid

@@ -4,10 +4,6 @@ and, where the map gives one, ``Hex.name_es`` (the USE map's Spanish names; the 
 carry the same ones, viewer/rules/use/fixtures.py)."""
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from viewer.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from viewer.rules.use.board import BoardError, Hex, UseBoard
 
 
@@ -28,23 +24,3 @@ def find_place(board: UseBoard, text: str) -> str:
             if h.name_es and h.name_es.lower() == wanted:
                 return h.label
         raise
-
-
-@dataclass(frozen=True)
-class Named:
-    """A text a calculator's result holds in every language (a place, a route), shown in the
-    reader's (:func:`viewer.calculators.format.shown`, :meth:`viewer.calculators.base.Step.text`);
-    as plain text (the command line's JSON) it is the English one."""
-
-    texts: tuple[tuple[str, str], ...]
-
-    @classmethod
-    def of(cls, words: Callable[[str], str]) -> "Named":
-        """The text ``words(lang)`` in every language."""
-        return cls(tuple((lang, words(lang)) for lang in LANGUAGES))
-
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return dict(self.texts)[lang]
-
-    def __str__(self) -> str:
-        return self.text(DEFAULT_LANGUAGE)

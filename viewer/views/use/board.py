@@ -26,7 +26,46 @@ COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08
 #: The layers in drawing order (the legend lists them in this order).
 LAYERS = ("use-range", "use-ezoc", "use-reach", "use-air", "use-strategic", "use-naval", "use-passages-open",
           "use-passages-closed", "use-attack", "use-stop", "use-example")
+#: Each layer's fill opacity, on the map and in its legend swatch.
+ALPHAS = {"use-air": 0.45, "use-strategic": 0.55, "use-range": 0.35, "use-passages-open": 0.6,
+          "use-passages-closed": 0.6, "use-reach": 0.35, "use-stop": 0.45, "use-attack": 0.6,
+          "use-ezoc": 0.25, "use-naval": 0.5, "use-example": 0.5}
 FACTION_COLORS = {"axis": "#5a5a5a", "western-allies": "#3f6fc4", "soviet": "#b8352e"}
+#: The unit labels' font size (points) and the screen pixels between two stacked labels (more
+#: than the text's height, 8 pt being about 11 px).
+LABEL_PT = 8
+LABEL_STEP = 13
+#: Units this many hexes apart or closer share a label stack.
+NEAR = 2
+
+
+def stacked_labels(hexes: list[str], xs: list[float], ys: list[float], numbering: str) -> tuple[list[float], list[int]]:
+    """Where each unit's label goes: ``(label_y, dy)``, the data height it hangs from and its screen
+    offset in pixels. Units within :data:`NEAR` hexes of each other form one group whose labels hang
+    from the group's top marker, one line each (ordered left to right), so that at any zoom two
+    near labels are :data:`LABEL_STEP` pixels apart; a lone unit's label sits just above it."""
+    n = len(hexes)
+    group = list(range(n))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            if grid.distance(hexes[i], hexes[j], numbering) <= NEAR:
+                group[root(i)] = root(j)
+    label_y, dy = [0.0] * n, [0] * n
+    members: dict[int, list[int]] = {}
+    for i in range(n):
+        members.setdefault(root(i), []).append(i)
+    for ids in members.values():
+        top = max(ys[i] for i in ids)
+        for row, i in enumerate(sorted(ids, key=lambda i: (xs[i], -ys[i]))):
+            label_y[i], dy[i] = top, -10 - LABEL_STEP * row
+    return label_y, dy
 
 
 class UseMap(pn.viewable.Viewer):
@@ -44,13 +83,21 @@ class UseMap(pn.viewable.Viewer):
         hexmap = shared_map("use") if not board.fixture else to_hexmap(board)
         self.mapview = MapView(hexmap=hexmap, state=state, height=560)
         ov = self.mapview.overlays
-        for name in LAYERS:
-            ov.add(name, legend_key=f"map.layer.{name}")
-        self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": []}, name="use-units")
         fig = self.mapview.figure
+        for name in LAYERS:
+            layer = ov.add(name, legend_key=f"map.layer.{name}")
+            # the legend draws a layer's swatch from its first row, so an empty layer would show
+            # none: each entry gets a glyph of its own in the layer's colour, at no point of the map
+            swatch = fig.scatter(x=[float("nan")], y=[float("nan")], marker="hex", size=14, fill_color=COLORS[name],
+                                 fill_alpha=max(ALPHAS[name], 0.45), line_color=COLORS[name],
+                                 name=f"use-legend-{name}")
+            if layer.legend_item is not None:
+                layer.legend_item.renderers = [swatch]
+        self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": [], "label_y": [], "dy": []},
+                                       name="use-units")
         fig.scatter("x", "y", source=self._units, size=16, color="color", line_color="white", name="use-units")
-        fig.text("x", "y", text="text", source=self._units, text_font_size="8pt", y_offset=-10,
-                 text_align="center", name="use-unit-labels")
+        fig.text("x", "label_y", text="text", source=self._units, text_font_size=f"{LABEL_PT}pt", y_offset="dy",
+                 text_align="center", text_color="color", text_font_style="bold", name="use-unit-labels")
         self._places = ColumnDataSource({"x": [], "y": [], "text": []}, name="use-place-marks")
         fig.text("x", "y", text="text", source=self._places, text_font_size="10pt", text_font_style="bold",
                  y_offset=14, text_align="center", text_color="#003c4d", name="use-place-labels")
@@ -198,7 +245,7 @@ class UseMap(pn.viewable.Viewer):
             return
         if set(self.unit_select.options.values()) != {"", *(u.id for u in game_state.units)}:
             self._options()
-        xs, ys, colors, texts, seen = [], [], [], [], {}
+        xs, ys, colors, texts, shown, seen = [], [], [], [], [], {}
         for u in game_state.units:
             if u.hex not in game_state.board.hexes:
                 continue
@@ -206,24 +253,26 @@ class UseMap(pn.viewable.Viewer):
             n = seen[u.hex] = seen.get(u.hex, -1) + 1
             xs.append(x + 0.35 * n)
             ys.append(y)
+            shown.append(u.hex)
             colors.append(FACTION_COLORS[u.faction])
             texts.append(f"{u.id[:10]}{' S' + str(u.sorties) if u.sorties else ''}"
                          f"{'' if u.supply == 'full' else ' ·' + label('use.supply.' + u.supply, lang)}")
-        self._units.data = {"x": xs, "y": ys, "color": colors, "text": texts}
+        label_y, dy = stacked_labels(shown, xs, ys, game_state.board.numbering)
+        self._units.data = {"x": xs, "y": ys, "color": colors, "text": texts, "label_y": label_y, "dy": dy}
         ring = sorted(game_state.range_hexes())
-        ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=0.35)
+        ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=ALPHAS["use-range"])
         passages = game_state.passage_reasons()
         for name, is_open in (("use-passages-open", True), ("use-passages-closed", False)):
             ov.set(name, hexes=[self._find(h) for _, hx, why in passages for h in hx
                                 if h in game_state.board.hexes and (why is None) == is_open],
-                   color=COLORS[name], alpha=0.6)
+                   color=COLORS[name], alpha=ALPHAS[name])
         air = sorted(game_state.air_ends())
-        ov.set("use-air", hexes=[self._find(h) for h in air], color=COLORS["use-air"], alpha=0.45)
+        ov.set("use-air", hexes=[self._find(h) for h in air], color=COLORS["use-air"], alpha=ALPHAS["use-air"])
         sm = game_state.strategic_reach()
         sm_hexes = sorted(sm["ends"]) if sm else []
-        ov.set("use-strategic", hexes=[self._find(h) for h in sm_hexes], color=COLORS["use-strategic"], alpha=0.55)
+        ov.set("use-strategic", hexes=[self._find(h) for h in sm_hexes], color=COLORS["use-strategic"], alpha=ALPHAS["use-strategic"])
         z = game_state.ezoc()
-        ov.set("use-ezoc", hexes=[self._find(h) for h in sorted(z)], color=COLORS["use-ezoc"], alpha=0.25,
+        ov.set("use-ezoc", hexes=[self._find(h) for h in sorted(z)], color=COLORS["use-ezoc"], alpha=ALPHAS["use-ezoc"],
                label=[", ".join(sorted(z[h])) for h in sorted(z)])
         lines = [label("use.ezoc_count", lang, n=len(z), faction=label(f"use.faction.{game_state.ezoc_faction}", lang))]
         if air:
@@ -239,12 +288,12 @@ class UseMap(pn.viewable.Viewer):
                 lines.append(label("use.not_land", lang, unit=game_state.unit))
         else:
             hexes = sorted(reach.cost)
-            ov.set("use-reach", hexes=[self._find(h) for h in hexes], color=COLORS["use-reach"], alpha=0.35,
+            ov.set("use-reach", hexes=[self._find(h) for h in hexes], color=COLORS["use-reach"], alpha=ALPHAS["use-reach"],
                    label=[f"{h}: {reach.cost[h]} MP" for h in hexes])
             stops = sorted(reach.must_stop)
-            ov.set("use-stop", hexes=[self._find(h) for h in stops], color=COLORS["use-stop"], alpha=0.45)
+            ov.set("use-stop", hexes=[self._find(h) for h in stops], color=COLORS["use-stop"], alpha=ALPHAS["use-stop"])
             targets = sorted({a.target for a in reach.attacks})
-            ov.set("use-attack", hexes=[self._find(h) for h in targets], color=COLORS["use-attack"], alpha=0.6)
+            ov.set("use-attack", hexes=[self._find(h) for h in targets], color=COLORS["use-attack"], alpha=ALPHAS["use-attack"])
             lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp,
                                n=sum(1 for h in reach.cost if reach.cost[h]),
                                stops=", ".join(stops) or "-"))
@@ -264,7 +313,7 @@ class UseMap(pn.viewable.Viewer):
         else:
             ends = [r for r in nav.routes.values() if r.target.startswith("port:") and r.can_end]
             ov.set("use-naval", hexes=[self._find(r.target[5:]) for r in ends], color=COLORS["use-naval"],
-                   alpha=0.5, label=[f"{r.mp if r.mp is not None else str(r.mp_known) + '+'} MP" for r in ends])
+                   alpha=ALPHAS["use-naval"], label=[f"{r.mp if r.mp is not None else str(r.mp_known) + '+'} MP" for r in ends])
             lines.append(label("use.naval_summary", lang, port=game_state.port, n=len(ends),
                                closed=", ".join(label_any([f"value.{c}"], lang, c) for c in nav.closed) or "-"))
             for r in sorted(nav.routes.values(), key=lambda r: (r.mp_known, r.target))[:15]:
@@ -288,7 +337,7 @@ class UseMap(pn.viewable.Viewer):
         xy = [self.mapview.overlays.centre(self._find(h)) for h in hexes]
         with pn.io.hold():
             self.mapview.overlays.set("use-example", hexes=[self._find(h) for h in hexes], color=COLORS["use-example"],
-                                      alpha=0.5, label=[places[h] for h in hexes])
+                                      alpha=ALPHAS["use-example"], label=[places[h] for h in hexes])
             self._places.data = {"x": [x for x, _ in xy], "y": [y for _, y in xy], "text": [places[h] for h in hexes]}
 
     def __panel__(self):
