@@ -209,6 +209,22 @@ def test_weather_changes_the_range(panel, europe):
     assert panel.traced().weather[zone] == "rain"
 
 
+def test_every_supply_key_entry_has_a_swatch_before_any_hex_is_shown(panel):
+    """The ZOC, stacking, range, blocked and chain entries of the key are drawn from swatches of
+    their own (OverlaySet.swatch), in their layer's colour, while their layers are still empty."""
+    from viewer.views.wif.supply_layers import BLOCKED_COLOR, STACKING_COLOR, ZOC_COLOR
+
+    panel.mapview.select(None)
+    items = {layer: panel.mapview.overlays.layers[layer].legend_item
+             for layer in ("zoc", "stacking", "supply_range", "supply_blocked", "supply_chain")}
+    colors = {}
+    for layer, item in items.items():
+        (rend,) = item.renderers
+        assert rend.data_source.to_df().shape[0] == 1 and rend.name == f"overlay-{layer}-swatch"
+        colors[layer] = rend.glyph.fill_color
+    assert (colors["zoc"], colors["stacking"], colors["supply_blocked"]) == (ZOC_COLOR, STACKING_COLOR, BLOCKED_COLOR)
+
+
 def test_language_switch_relabels(panel, europe):
     legend = {item.label["value"] for item in panel.mapview.overlay_legend.items}
     assert "Zones of control of a side (WiF 2.2)" in legend

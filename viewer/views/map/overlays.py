@@ -183,6 +183,23 @@ class OverlaySet:
             layer.sources[sheet].data = columns
         layer.pending = {}
 
+    def swatch(self, name: str, color: str, alpha: float = 0.5, marker: str = "hex",
+               hatch: str | None = None) -> GlyphRenderer | None:
+        """Give layer ``name``'s key entry a swatch of its own: ``marker`` filled with ``color``.
+        The key draws an entry from its renderer's first row, so a layer with no hexes yet (or
+        with many colours) showed an empty or arbitrary swatch. The swatch's renderer holds one
+        point that is no place of the map, so it is never seen on the board. None when the layer
+        has no key entry."""
+        layer = self.layers[name]
+        if layer.legend_item is None:
+            return None
+        extra = {"hatch_pattern": hatch, "hatch_color": color, "hatch_alpha": 0.8} if hatch else {}
+        rend = self._figure.scatter(x=[float("nan")], y=[float("nan")], marker=marker, size=14,
+                                    fill_color=color, fill_alpha=alpha, line_color=color,
+                                    name=f"overlay-{name}-swatch", **extra)
+        layer.legend_item.renderers = [rend]
+        return rend
+
     def code_names(self, name: str) -> CustomJSHover:
         """A hover formatter showing, for ``@code{custom}``, the name of a ``coded`` layer's code
         (the palette model's tags: renaming the codes sends a few names, never one per hex)."""

@@ -85,14 +85,8 @@ class UseMap(pn.viewable.Viewer):
         ov = self.mapview.overlays
         fig = self.mapview.figure
         for name in LAYERS:
-            layer = ov.add(name, legend_key=f"map.layer.{name}")
-            # the legend draws a layer's swatch from its first row, so an empty layer would show
-            # none: each entry gets a glyph of its own in the layer's colour, at no point of the map
-            swatch = fig.scatter(x=[float("nan")], y=[float("nan")], marker="hex", size=14, fill_color=COLORS[name],
-                                 fill_alpha=max(ALPHAS[name], 0.45), line_color=COLORS[name],
-                                 name=f"use-legend-{name}")
-            if layer.legend_item is not None:
-                layer.legend_item.renderers = [swatch]
+            ov.add(name, legend_key=f"map.layer.{name}")
+            ov.swatch(name, COLORS[name], alpha=max(ALPHAS[name], 0.45))
         self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": [], "label_y": [], "dy": []},
                                        name="use-units")
         fig.scatter("x", "y", source=self._units, size=16, color="color", line_color="white", name="use-units")

@@ -80,7 +80,13 @@ class SupplyLayers:
             rend.glyph.hatch_pattern = "diagonal_cross"
             rend.glyph.hatch_color = BLOCKED_COLOR
             rend.glyph.hatch_alpha = 0.8
+        # each key entry drawn in its layer's colour, whether or not the layer shows hexes yet
+        view.overlays.swatch("zoc", ZOC_COLOR, 0.35)
+        view.overlays.swatch("stacking", STACKING_COLOR, 0.55)
+        view.overlays.swatch("supply_range", RANGE_PALETTE[3], 0.5)
+        view.overlays.swatch("supply_blocked", BLOCKED_COLOR, 0.25, hatch="diagonal_cross")
         self._chain_layer = view.overlays.add("supply_chain", kind="lines", legend_key="map.layer.supply_chain")
+        view.overlays.swatch("supply_chain", LEG_STYLES["basic"][0], 0.9, marker="dash")
         self.chain = self._chain_layer.sources[""]
         self.chain.data = _chain_columns([])
         seg = self._chain_layer.renderers[0]
