@@ -83,3 +83,27 @@ def test_text_in_an_unbounded_number_is_refused_in_the_page_language():
     unbounded = CalculatorInputError("n", "expected a whole number, not 'abc'", None, kind="whole_number", value="abc")
     assert refusal_reason(unbounded, "en") == "abc refused: a whole number is needed"
     assert refusal_reason(unbounded, "es") == "abc rechazado: hace falta un número entero"
+
+
+@pytest.mark.parametrize("lang, name, step", [
+    ("en", "Siam", "UK places a Network in Siam."),
+    ("es", "Siam", "RU coloca una red en Siam."),
+])
+def test_polmil_names_siam_as_the_board_does(card, lang, name, step):
+    """Red 3, blue 4 is Siam (Churchill 5.12): the result and the steps name it, never its key."""
+    card.state.lang = lang
+    card.widgets["red"].value, card.widgets["blue"].value = 3, 4
+    assert card.result.value["location"] == "siam"
+    assert f"| {name} |" in card.result_box.object and "siam" not in card.result_box.object
+    texts = [s.text(lang) for s in card.result.steps]
+    assert step in texts and not any("siam" in t for t in texts)
+
+
+def test_polmil_names_every_location_in_spanish():
+    """Each Pol-Mil location's result name is the board's name for it (Holland is Holanda)."""
+    from viewer.calculators.format import value_name
+    from viewer.views.common.text import label
+    for loc in pm.LOCATIONS:
+        for lang in ("en", "es"):
+            assert value_name("churchill.pol-mil", loc, lang) == label(f"churchill.location.{loc}", lang)
+    assert value_name("churchill.pol-mil", "holland", "es") == "Holanda"
