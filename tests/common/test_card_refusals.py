@@ -4,11 +4,11 @@ kept while other inputs change; gone once the field holds an accepted value."""
 import panel as pn
 import pytest
 
-from viewer.calculators import REGISTRY
+from viewer.calculators import REGISTRY, CalculatorInputError
 from viewer.rules.churchill import polmil as pm
 from viewer.state import SessionState
 from viewer.userdata import UserStore
-from viewer.views.common.calculator_card import CalculatorCard, _widget_for, allowed_range
+from viewer.views.common.calculator_card import CalculatorCard, _widget_for, allowed_range, refusal_reason
 
 
 @pytest.fixture
@@ -60,3 +60,50 @@ def test_allowed_range_in_words():
     assert allowed_range([1, 6], "en") == "1 to 6" and allowed_range([1, 6], "es") == "de 1 a 6"
     assert allowed_range([0, None], "en") == "0 or more" and allowed_range([None, 3], "es") == "3 o menos"
     assert allowed_range(["a", "b", "c"], "en") is None and allowed_range(None, "en") is None
+
+
+@pytest.fixture
+def dice_card(tmp_path):
+    return CalculatorCard(calculator=REGISTRY["core.dice"](), state=SessionState(), store=UserStore(tmp_path))
+
+
+def test_a_bad_dice_expression_is_refused_in_the_page_language(dice_card):
+    dice_card.widgets["expression"].value = "2x6"
+    assert dice_card.error_box.visible
+    assert dice_card.error_box.object.endswith("2x6 refused: not a dice expression (forms such as 2d6, "
+                                               "d10+2, 2d6-1, 3d6kh2, 4d10 keep highest 2, d10 clamp 1..10)")
+    dice_card.state.lang = "es"
+    assert "2x6 rechazado: no es una expresión de dados (formas como 2d6" in dice_card.error_box.object
+    assert "refused" not in dice_card.error_box.object and "Allowed" not in dice_card.error_box.object
+    dice_card.widgets["expression"].value = "2d6"
+    assert not dice_card.error_box.visible
+
+
+def test_text_in_an_unbounded_number_is_refused_in_the_page_language():
+    unbounded = CalculatorInputError("n", "expected a whole number, not 'abc'", None, kind="whole_number", value="abc")
+    assert refusal_reason(unbounded, "en") == "abc refused: a whole number is needed"
+    assert refusal_reason(unbounded, "es") == "abc rechazado: hace falta un número entero"
+
+
+@pytest.mark.parametrize("lang, name, step", [
+    ("en", "Siam", "UK places a Network in Siam."),
+    ("es", "Siam", "RU coloca una red en Siam."),
+])
+def test_polmil_names_siam_as_the_board_does(card, lang, name, step):
+    """Red 3, blue 4 is Siam (Churchill 5.12): the result and the steps name it, never its key."""
+    card.state.lang = lang
+    card.widgets["red"].value, card.widgets["blue"].value = 3, 4
+    assert card.result.value["location"] == "siam"
+    assert f"| {name} |" in card.result_box.object and "siam" not in card.result_box.object
+    texts = [s.text(lang) for s in card.result.steps]
+    assert step in texts and not any("siam" in t for t in texts)
+
+
+def test_polmil_names_every_location_in_spanish():
+    """Each Pol-Mil location's result name is the board's name for it (Holland is Holanda)."""
+    from viewer.calculators.format import value_name
+    from viewer.views.common.text import label
+    for loc in pm.LOCATIONS:
+        for lang in ("en", "es"):
+            assert value_name("churchill.pol-mil", loc, lang) == label(f"churchill.location.{loc}", lang)
+    assert value_name("churchill.pol-mil", "holland", "es") == "Holanda"

@@ -113,6 +113,10 @@ def board_items(board: ChurchillBoard, page_width: int):
             for x, y, s in zip(*(_col(g, a, data, n) for a in ("x", "y", "size"))):
                 sx, sy = sc.px(x, y)
                 solids.append(((sx - s / 2, sy - s / 2, sx + s / 2, sy + s / 2), f"marker at ({x:.2f}, {y:.2f})", r.name))
+        elif isinstance(g, Scatter):  # a ring (the selected issue, the nation to play): its outline counts
+            for x, y, s, lw in zip(*(_col(g, a, data, n) for a in ("x", "y", "size", "line_width"))):
+                sx, sy, half = *sc.px(x, y), s / 2 + lw / 2
+                solids.append(((sx - half, sy - half, sx + half, sy + half), f"ring at ({x:.2f}, {y:.2f})", r.name))
     for r in fig.renderers:
         if not isinstance(r, GlyphRenderer) or not isinstance(r.glyph, Text):
             continue
@@ -154,9 +158,10 @@ def overlaps(board: ChurchillBoard, page_width: int) -> list[str]:
         if own is not None and not _inside(box, own):
             found.append(f"{t!r} does not fit its box")
         for sbox, what, renderer in solids:
-            # an issue on a table box covers that box's number, as a counter does on the board
+            # an issue (and its ring) on a table box covers that box's number, as a counter does on the board
             mx, my = (sbox[0] + sbox[2]) / 2, (sbox[1] + sbox[3]) / 2
-            on_its_box = (source == "churchill-table" and renderer == "churchill-issues" and own is not None
+            on_its_box = (source == "churchill-table" and renderer in ("churchill-issues", "churchill-selected")
+                          and own is not None
                           and own[0] <= mx <= own[2] and own[1] <= my <= own[3])
             if sbox != own and not on_its_box and _meets(box, sbox):
                 found.append(f"{t!r} overlaps the {what}")
@@ -190,6 +195,17 @@ def test_no_text_overlaps_with_issues_on_the_table(lang):
     session.place("global", None, 0)
     for width in WIDTHS:
         assert overlaps(board, width) == []
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_selection_ring_keeps_off_every_label(lang, width):
+    """The ring round the selected issue (the first one on a fresh board, then one on the table)
+    touches neither its own label nor another text."""
+    _, session, board = _board(lang)
+    assert board._selected_ring.data["x"] and overlaps(board, width) == []
+    session.place(session.selected_issue, "US", 6)
+    assert not [o for o in overlaps(board, width) if "ring" in o]
 
 
 def test_the_estimate_sees_an_overlap():

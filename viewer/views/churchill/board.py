@@ -75,6 +75,11 @@ def _issue_xy(game_state: ChurchillState) -> dict:
     return {"x": xs, "y": ys, "issue": ids, "colour": colours, "name": names, "text": texts}
 
 
+#: The selected issue's ring (px across) and where an issue's name starts, clear of that ring's outline.
+RING_PX = 20
+RING_GAP_PX = RING_PX // 2 + 4
+
+
 class ChurchillBoard(pn.viewable.Viewer):
     """The board of one session; clicking a conference-table box places the selected issue."""
 
@@ -142,9 +147,9 @@ class ChurchillBoard(pn.viewable.Viewer):
                               for t, y in board.SCORE_ROW_Y.items()]
         for lab in self._score_titles:
             f.add_layout(lab)
-        self._storage_title = Label(x=STORAGE_X - 0.3, y=STORAGE_Y + 0.45, text="", text_align="left",
+        self._storage_title = Label(x=STORAGE_X - 0.3, y=STORAGE_Y + 0.6, text="", text_align="left",
                                     text_baseline="bottom", text_font_size="9pt")
-        f.add_layout(self._storage_title)
+        f.add_layout(self._storage_title)  # above the first issue and its selection ring
 
     def _draw_military(self):
         f = self.figure
@@ -210,11 +215,11 @@ class ChurchillBoard(pn.viewable.Viewer):
         markers = self.figure.scatter(x="x", y="y", source=self.issue_source, size=13, marker="hex", fill_color="colour",
                                       line_color="white", line_width=1.5, name="churchill-issues")
         self.figure.add_tools(HoverTool(renderers=[markers], tooltips=[("", "@name")]))
-        self.figure.text(x="x", y="y", text="text", source=self.issue_source, x_offset=9, text_baseline="middle",
+        self.figure.text(x="x", y="y", text="text", source=self.issue_source, x_offset=RING_GAP_PX, text_baseline="middle",
                          text_font_size="7pt")
         self._selected_ring = ColumnDataSource({"x": [], "y": []})
-        self.figure.scatter(x="x", y="y", source=self._selected_ring, size=20, marker="circle", fill_alpha=0,
-                            line_color="#f39c12", line_width=3)
+        self.figure.scatter(x="x", y="y", source=self._selected_ring, size=RING_PX, marker="circle", fill_alpha=0,
+                            line_color="#f39c12", line_width=3, name="churchill-selected")
         self.turn_ring = ColumnDataSource({"x": [], "y": []})
         self.figure.scatter(x="x", y="y", source=self.turn_ring, size=44, marker="circle", fill_alpha=0,
                             line_color="#f39c12", line_width=4, line_dash="dashed")

@@ -13,6 +13,7 @@ from viewer.rules.churchill.stepper import conference_steps
 from viewer.rules.churchill.table import CARD_KINDS, NATIONS
 from viewer.state import SessionState
 from viewer.state.churchill.conference import CONDITIONAL, ISSUES, ChurchillState
+from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.text import alert, label, markdown, plain
 
 NOBODY = "none"
@@ -41,6 +42,11 @@ class IssueMover(pn.viewable.Viewer):
         self.clear = pn.widgets.Button(color="light", css_classes=["churchill-clear"])
         self.result = markdown("", css_classes=["churchill-move-result"])
         self.error = alert("", alert_type="danger", visible=False, css_classes=["churchill-move-error"])
+        #: Card values and the bonus: checked against the issue-move calculator's bounds, not clamped.
+        self.numbers = BoundedInputs(state, "churchill-move-refused")
+        move = REGISTRY["churchill.issue-move"]
+        for key, widget in (("card", self.card), ("bonus", self.bonus), ("debate_card", self.debate_card)):
+            self.numbers.add(key, widget, move.param[key].bounds, lambda lang, key=key: label(f"churchill.move.{key}", lang))
         self.issue.param.watch(lambda e: setattr(game_state, "selected_issue", e.new), "value")
         game_state.param.watch(lambda e: setattr(self.issue, "value", e.new), "selected_issue")
         game_state.param.watch(self._show_position, "issues")
@@ -53,7 +59,7 @@ class IssueMover(pn.viewable.Viewer):
             pn.FlexBox(self.issue, self.mover, self.card, self.kind, self.bonus, flex_wrap="wrap"),
             pn.FlexBox(self.debater, self.debate_card, self.debate_kind, self.stop, flex_wrap="wrap",
                        align_items="center"),
-            pn.Row(self.button, self.clear), self.error, self.result, css_classes=["churchill-mover-panel"])
+            self.numbers.box, pn.Row(self.button, self.clear), self.error, self.result, css_classes=["churchill-mover-panel"])
 
     def _follow_step(self, *_):
         """At a meeting step of the stepper (Churchill 5.22) the nation whose turn it is advances:
@@ -67,9 +73,9 @@ class IssueMover(pn.viewable.Viewer):
     def _inputs(self) -> dict:
         pos = self.game_state.position(self.issue.value)
         track, box = ("centre", 0) if pos is None or pos.centre else (pos.track, pos.box)
-        return {"track": track, "box": box, "mover": self.mover.value, "card": self.card.value,
-                "card_kind": self.kind.value, "bonus": self.bonus.value, "debater": self.debater.value,
-                "debate_card": self.debate_card.value, "debate_kind": self.debate_kind.value,
+        return {"track": track, "box": box, "mover": self.mover.value, "card": self.numbers.value("card"),
+                "card_kind": self.kind.value, "bonus": self.numbers.value("bonus"), "debater": self.debater.value,
+                "debate_card": self.numbers.value("debate_card"), "debate_kind": self.debate_kind.value,
                 "conditional": self.issue.value in CONDITIONAL, "stop_in_centre": self.stop.value}
 
     def _move(self, *_):
@@ -87,8 +93,9 @@ class IssueMover(pn.viewable.Viewer):
             return
         self.error.visible = False
         debater = None if self.debater.value == NOBODY else self.debater.value
-        self.game_state.move(self.issue.value, self.mover.value, self.card.value, self.kind.value, self.bonus.value,
-                          debater, self.debate_card.value, self.debate_kind.value, 0, self.stop.value)
+        n = self.numbers
+        self.game_state.move(self.issue.value, self.mover.value, n.value("card"), self.kind.value, n.value("bonus"),
+                          debater, n.value("debate_card"), self.debate_kind.value, 0, self.stop.value)
         steps = "\n".join(f"{i}. {s.text(lang)} ({s.rule})" for i, s in enumerate(result.steps, 1))
         self.result.object = f"### {self._where(lang)}\n\n{steps}"
 

@@ -13,6 +13,7 @@ from viewer.rules.churchill.board import BoardSettings
 from viewer.rules.churchill.table import NATIONS
 from viewer.state import SessionState
 from viewer.state.churchill.conference import ChurchillState
+from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.layout import COLLAPSIBLE_CSS
 from viewer.views.common.text import label
 
@@ -39,12 +40,18 @@ class BoardSettingsPanel(pn.viewable.Viewer):
         self.front.param.watch(self._show_front, "value")
         self.apply.on_click(self._apply)
         self.reset.on_click(lambda _e: setattr(game_state, "settings", BoardSettings()))
+        #: Box counts and scores are checked here (a browser bound would clamp a typed value unseen).
+        self.numbers = BoundedInputs(state, "churchill-settings-refused")
+        self.numbers.add("boxes", self.boxes, (1, 20), lambda lang: label("churchill.settings.boxes", lang))
+        self.numbers.add("abomb", self.abomb, (1, 20), lambda lang: label("churchill.settings.abomb", lang))
         for n, w in self.scores.items():
-            w.param.watch(lambda e, n=n: setattr(game_state, "scores", {**game_state.scores, n: int(e.new)}), "value")
+            self.numbers.add(f"vp-{n}", w, (0, 999), lambda lang, n=n: label(
+                "churchill.settings.vp", lang, nation=label(f"churchill.option.{n}", lang)),
+                lambda v, n=n: setattr(game_state, "scores", {**game_state.scores, n: int(v)}))
         for th, w in self.lead.items():
             w.param.watch(lambda e, th=th: setattr(game_state, "leadership", {**game_state.leadership, th: e.new}), "value")
         self.layout = pn.Card(pn.Row(self.front, self.boxes, self.abomb, self.apply, self.reset),
-                              pn.Row(*self.scores.values(), *self.lead.values()), collapsed=True,
+                              pn.Row(*self.scores.values(), *self.lead.values()), self.numbers.box, collapsed=True,
                               sizing_mode="stretch_width", css_classes=["churchill-settings"],
                               stylesheets=[COLLAPSIBLE_CSS])
         state.param.watch(self._relabel, "lang")
@@ -54,8 +61,8 @@ class BoardSettingsPanel(pn.viewable.Viewer):
         self.boxes.value = next(f.boxes for f in self.game_state.settings.fronts if f.id == self.front.value)
 
     def _apply(self, *_):
-        s = self.game_state.settings.with_front_boxes(self.front.value, int(self.boxes.value))
-        self.game_state.settings = replace(s, abomb_boxes=int(self.abomb.value), placeholder=False)
+        s = self.game_state.settings.with_front_boxes(self.front.value, int(self.numbers.value("boxes")))
+        self.game_state.settings = replace(s, abomb_boxes=int(self.numbers.value("abomb")), placeholder=False)
 
     def _relabel(self, *_):
         lang = self.state.lang

@@ -14,6 +14,7 @@ import param
 
 from viewer.calculators import Calculator, CalculatorInputError
 from viewer.calculators.format import NAME_FAMILIES, cell_name, chart_name, shown, value_name
+from viewer.dice import ALLOWED_FORMS
 from viewer.rules.charts import ChartError
 from viewer.state import SessionState
 from viewer.userdata import UserStore
@@ -99,6 +100,25 @@ def allowed_range(allowed: Any, lang: str) -> str | None:
 #: The label wording each kind of refused number (:class:`CalculatorInputError` ``kind``).
 _REFUSED = {"range": "ui.input.refused_range", "whole_number": "ui.input.refused_whole",
             "number": "ui.input.refused_number", "empty": "ui.input.refused_empty"}
+
+#: The same, for a number with no bounds: the reason alone, in the page's language.
+_REFUSED_UNBOUNDED = {"whole_number": "ui.input.refused_whole_any", "number": "ui.input.refused_number_any",
+                      "empty": "ui.input.refused_empty_any"}
+
+
+def refusal_reason(err: CalculatorInputError, lang: str, value: Any = None) -> str | None:
+    """Why ``err`` refused ``value`` (else the value it holds), worded in ``lang``: a number out of
+    range or not a number, or text that is no dice expression; None when the reason is the
+    calculator's own (then its message is shown)."""
+    text = plain(shown(err.value if value is None else value, lang))
+    span = allowed_range(err.allowed, lang) if err.kind in _REFUSED else None
+    if span is not None:
+        return label(_REFUSED[err.kind], lang, value=text, allowed=span)
+    if err.kind in _REFUSED_UNBOUNDED:
+        return label(_REFUSED_UNBOUNDED[err.kind], lang, value=text)
+    if err.parameter == "expression" and err.allowed == list(ALLOWED_FORMS):
+        return label("ui.input.refused_dice", lang, value=text)
+    return None
 
 
 def value_term(slug: str, lang: str):
@@ -253,13 +273,13 @@ class CalculatorCard(pn.viewable.Viewer):
             who = calc.param_label(err.parameter, lang)
         else:
             who = label_any([f"ui.{err.parameter}"], lang, err.parameter)
-        span = allowed_range(err.allowed, lang) if err.kind in _REFUSED else None
         still = ""
         if field is not None and self.result is not None:
             still = f"; {label('ui.input.still_uses', lang, value=plain(self._input_text(field, lang)))}"
-        if span is not None:
-            text = err.value if value is None else value
-            refused = label(_REFUSED[err.kind], lang, value=plain(shown(text, lang)), allowed=span)
+        if value is None and err.parameter == "expression":
+            value = getattr(self.calculator, "expression", None)
+        refused = refusal_reason(err, lang, value)
+        if refused is not None:
             return f"**{plain(who)}**: {refused}{still}"
         allowed = ""
         if err.allowed is not None:

@@ -13,6 +13,7 @@ from viewer.rules.starcraft.profiles import ProfileError, profiles_from_text, te
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState, profile_inputs
 from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.text import alert, label, markdown, plain
 from viewer.views.common.upload import Upload
 from viewer.views.starcraft.names import unit_options
@@ -32,8 +33,7 @@ class StarcraftPanel(pn.viewable.Viewer):
         super().__init__(**params)
         state, game_state = self.state, self.game_state
         self.target = pn.widgets.Select(options={"": ""}, value="", width=240, css_classes=["sc-target"])
-        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, start=0, end=100, step=1, width=240,
-                                           css_classes=["sc-range"])
+        self.range = pn.widgets.FloatInput(value=game_state.weapon_range, step=1, width=240, css_classes=["sc-range"])
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
         self.help = markdown("", width=360)
         self.upload_label = markdown("", width=360)
@@ -55,7 +55,11 @@ class StarcraftPanel(pn.viewable.Viewer):
         for w in (self.weapon, self.target_profile):
             w.param.watch(self._feed_profiles, "value")
         self.target.param.watch(lambda e: setattr(self.game_state, "target", e.new or ""), "value")
-        self.range.param.watch(lambda e: setattr(self.game_state, "weapon_range", float(e.new or 0)), "value")
+        #: The weapon range's bounds are checked here, not clamped by the browser.
+        self.numbers = BoundedInputs(state, "sc-range-refused", whole=False)
+        self.numbers.add("range", self.range, game_state.param["weapon_range"].bounds,
+                         lambda lang: label("sc.ui.weapon_range", lang),
+                         lambda v: setattr(self.game_state, "weapon_range", float(v)))
         self.settle.on_click(lambda _: self.game_state.settle_markers())
         game_state.param.watch(self._targets, ["selected", "table"])
         game_state.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
@@ -168,5 +172,5 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.calculators.fill("starcraft.ranged-attack" if phase == "assault" else "starcraft.melee", **values)
 
     def __panel__(self):
-        return pn.Column(self.help, self.target, self.range, self.settle, self.upload_label, self.format, self.template,
+        return pn.Column(self.help, self.target, self.range, self.numbers.box, self.settle, self.upload_label, self.format, self.template,
                          self.upload, self.problem, self.profile_note, self.attacker_profile, self.weapon, self.target_profile, self.calculators, width=420)

@@ -15,6 +15,7 @@ from viewer.rules.use.board import MAP_BOXES
 from viewer.rules.use.hexmap import SHEET, to_hexmap
 from viewer.state import SessionState
 from viewer.state.use.board import UseState
+from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.text import alert, label, label_any, markdown
 from viewer.views.map.mapview import MapView
 from viewer.views.use.board_picker import board_title
@@ -120,9 +121,12 @@ class UseMap(pn.viewable.Viewer):
         self.city_holder.param.watch(self._set_city, "value")
         self.strategic = pn.widgets.Checkbox(value=game_state.strategic, css_classes=["use-strategic"])
         self.strategic.param.watch(lambda e: setattr(game_state, "strategic", e.new), "value")
-        self.range = pn.widgets.IntInput(value=game_state.range, start=0, end=30, width=120, css_classes=["use-range"])
+        self.range = pn.widgets.IntInput(value=game_state.range, width=120, css_classes=["use-range"])
         self.answer = markdown("", css_classes=["use-answer"], sizing_mode="stretch_width")
-        self.range.param.watch(lambda e: setattr(game_state, "range", int(e.new or 0)), "value")
+        #: The range ring's bounds are checked here, not clamped by the browser (USE 1.4).
+        self.numbers = BoundedInputs(self.state, "use-range-refused")
+        self.numbers.add("range", self.range, game_state.param["range"].bounds, lambda lang: label("use.range", lang),
+                         lambda v: setattr(game_state, "range", int(v)))
         self.unit_select.param.watch(lambda e: setattr(game_state, "unit", e.new or ""), "value")
         self.port_select.param.watch(lambda e: setattr(game_state, "port", e.new or ""), "value")
         self.ezoc_select.param.watch(lambda e: setattr(game_state, "ezoc_faction", e.new), "value")
@@ -335,7 +339,7 @@ class UseMap(pn.viewable.Viewer):
             self._places.data = {"x": [x for x, _ in xy], "y": [y for _, y in xy], "text": [places[h] for h in hexes]}
 
     def __panel__(self):
-        controls = pn.Column(self.unit_select, self.strategic, self.range, self.ezoc_select, self.first_step, self.port_select,
+        controls = pn.Column(self.unit_select, self.strategic, self.range, self.numbers.box, self.ezoc_select, self.first_step, self.port_select,
                              self.naval_faction, self.box_cost, self.allegiance_note, self.country_select,
                              self.country_side, self.city_select, self.city_holder, width=280)
         return pn.Column(self.fixture_note, pn.Row(self.mapview, controls, sizing_mode="stretch_width"),

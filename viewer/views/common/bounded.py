@@ -1,0 +1,91 @@
+"""Number inputs outside a calculator card, checked on the server with the card's wording.
+
+A Bokeh number input given ``start``/``end`` clamps a typed value in the browser (9 on a 1..6 field
+reads 6) before the server sees it. These inputs carry no bounds in the browser: the value reaches
+the server, a value outside the bounds is refused with a message naming the field, the value and
+the allowed range (worded by :func:`refusal_reason`, as a calculator card words it), the last
+accepted value stays in use, and the message goes once the field holds an accepted value.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import panel as pn
+
+from viewer.calculators import CalculatorInputError
+from viewer.calculators.format import shown
+from viewer.state import SessionState
+from viewer.views.common.calculator_card import refusal_reason
+from viewer.views.common.text import alert, label, plain
+
+
+class BoundedInputs:
+    """Several number inputs of one panel and the one message box that says which were refused.
+
+    ``add`` a widget with its bounds, a function naming it in a language and what to do with an
+    accepted value; :meth:`value` is the value in use (the last accepted one)."""
+
+    def __init__(self, state: SessionState, css_class: str, whole: bool = True):
+        self.state, self.whole = state, whole
+        self.box = alert("", alert_type="danger", visible=False, css_classes=[css_class])
+        self._fields: dict[str, tuple[Any, tuple[Any, Any], Callable[[str], str], Callable[[Any], None] | None]] = {}
+        self._accepted: dict[str, Any] = {}
+        #: Fields holding a refused value: the value and why, in the order the fields were added.
+        self.refused: dict[str, tuple[Any, CalculatorInputError]] = {}
+        state.param.watch(lambda *_: self.show(), "lang")
+
+    def add(self, name: str, widget, bounds: tuple[Any, Any], name_of: Callable[[str], str],
+            on_accept: Callable[[Any], None] | None = None) -> None:
+        """Guard ``widget`` (its browser bounds dropped): ``bounds`` as ``(lo, hi)``, either None."""
+        widget.start = widget.end = None
+        self._fields[name] = (widget, bounds, name_of, on_accept)
+        self._accepted[name] = widget.value
+        widget.param.watch(lambda e: self._changed(name, e.new), "value")
+
+    def value(self, name: str) -> Any:
+        """The value field ``name`` stands for: the last one accepted."""
+        return self._accepted[name]
+
+    def check(self, name: str, value: Any) -> CalculatorInputError | None:
+        """Why ``value`` is refused in field ``name``, or None when it is accepted."""
+        lo, hi = self._fields[name][1]
+        allowed = [lo, hi]
+        if value is None:
+            return CalculatorInputError(name, "a number is needed", allowed, kind="empty")
+        if self.whole and isinstance(value, float) and not value.is_integer():
+            return CalculatorInputError(name, "a whole number is needed", allowed, kind="whole_number", value=value)
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            return CalculatorInputError(name, "outside the allowed range", allowed, kind="range", value=value)
+        return None
+
+    def _changed(self, name: str, value: Any) -> None:
+        err = self.check(name, value)
+        if err is not None:
+            self.refused[name] = (value, err)
+            self.refused = {n: self.refused[n] for n in self._fields if n in self.refused}
+            self.show()
+            return
+        self.refused.pop(name, None)
+        self._accepted[name] = value
+        on_accept = self._fields[name][3]
+        if on_accept is not None:
+            on_accept(value)
+        self.show()
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``: each refused value and the value still in use ('' when none)."""
+        parts = []
+        for name, (value, err) in self.refused.items():
+            who = self._fields[name][2](lang)
+            reason = refusal_reason(err, lang, value) or plain(err.message)
+            kept = label("ui.input.still_used", lang, value=plain(shown(self._accepted[name], lang)))
+            parts.append(f"**{plain(who)}**: {reason}; {kept}")
+        return "\n\n".join(parts)
+
+    def show(self) -> None:
+        """The message box in the page's language, hidden when nothing is refused."""
+        text = self.text(self.state.lang)
+        with pn.io.hold():
+            if text:
+                self.box.object = text
+            self.box.visible = bool(text)
