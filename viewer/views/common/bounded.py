@@ -50,12 +50,15 @@ class BoundedInputs:
         """Why ``value`` is refused in field ``name``, or None when it is accepted."""
         lo, hi = self._fields[name][1]
         allowed = [lo, hi]
+        # the error's own message is the English wording; the page words it by kind (refusal_reason)
         if value is None:
-            return CalculatorInputError(name, "a number is needed", allowed, kind="empty")
+            return CalculatorInputError(name, label("ui.input.refused_empty_any", "en"), allowed, kind="empty")
         if self.whole and isinstance(value, float) and not value.is_integer():
-            return CalculatorInputError(name, "a whole number is needed", allowed, kind="whole_number", value=value)
+            return CalculatorInputError(name, label("ui.input.refused_whole_any", "en", value=value), allowed,
+                                        kind="whole_number", value=value)
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            return CalculatorInputError(name, "outside the allowed range", allowed, kind="range", value=value)
+            return CalculatorInputError(name, label("ui.input.refused_range", "en", value=value, allowed=f"{lo}..{hi}"),
+                                        allowed, kind="range", value=value)
         return None
 
     def _changed(self, name: str, value: Any) -> None:
