@@ -107,3 +107,26 @@ def test_polmil_names_every_location_in_spanish():
         for lang in ("en", "es"):
             assert value_name("churchill.pol-mil", loc, lang) == label(f"churchill.location.{loc}", lang)
     assert value_name("churchill.pol-mil", "holland", "es") == "Holanda"
+
+
+def test_a_dice_refusal_is_known_by_its_kind_not_its_field():
+    with pytest.raises(CalculatorInputError) as caught:
+        REGISTRY["core.dice"](expression="2x6").compute()
+    assert caught.value.kind == "dice" and caught.value.value == "2x6"
+    renamed = CalculatorInputError("surge", "bad", None, kind="dice", value="d7x")
+    assert refusal_reason(renamed, "es").startswith("d7x rechazado: no es una expresión de dados")
+    assert refusal_reason(CalculatorInputError("expression", "bad", None), "en") is None
+
+
+@pytest.mark.parametrize("text, en, es", [
+    ("1, 7", "7 refused (allowed 0 to 4)", "7 rechazado (se admite de 0 a 4)"),
+    ("1, x", "x refused: a whole number is needed (allowed 0 to 4)",
+     "x rechazado: hace falta un número entero (se admite de 0 a 4)"),
+])
+def test_a_bad_section_list_is_worded_with_its_range_in_both_languages(tmp_path, text, en, es):
+    card = CalculatorCard(calculator=REGISTRY["wif.naval-search"](), state=SessionState(), store=UserStore(tmp_path))
+    card.widgets["sections"].value = text
+    assert card.error_box.visible and en in card.error_box.object
+    assert "Allowed" not in card.error_box.object
+    card.state.lang = "es"
+    assert es in card.error_box.object and "refused" not in card.error_box.object

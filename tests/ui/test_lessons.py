@@ -112,6 +112,66 @@ def _js_agree() -> str:
       m.models === want.models.length)"""
 
 
+#: JavaScript: the ranges ``[x0, x1, y0, y1]`` of the plot holding the lesson layer, as the browser has them.
+_LESSON_VIEW = """() => {
+  for (const doc of Bokeh.documents)
+    for (const m of doc._all_models.values())
+      if (m.renderers && m.x_range && m.renderers.some(r => ((r.data_source || {}).name || "").startsWith("overlay-lesson-")))
+        return [m.x_range.start, m.x_range.end, m.y_range.start, m.y_range.end];
+  return null;
+}"""
+
+
+def _frames(view, box, tol: float = 1e-6) -> bool:
+    """Whether the browser's ``view`` shows the server's ``box`` fitted to the frame: the box
+    inside it and one side matching (the other widened to keep hexes in shape)."""
+    if view is None:
+        return False
+    (vx0, vx1, vy0, vy1), (bx0, bx1, by0, by1) = view, box
+    span = max(bx1 - bx0, by1 - by0) * 1e-3 + tol
+    inside = vx0 <= bx0 + span and vx1 >= bx1 - span and vy0 <= by0 + span and vy1 >= by1 - span
+    matching = (abs(vx0 - bx0) < span and abs(vx1 - bx1) < span) or (abs(vy0 - by0) < span and abs(vy1 - by1) < span)
+    return inside and matching
+
+
+@pytest.mark.parametrize("game", ["wif", "use"])
+def test_each_map_lesson_step_goes_to_its_area_and_a_language_switch_keeps_it(server, watched, game):
+    from tests.common.test_lesson_player import section
+
+    base, _ = server
+    lesson_id = LESSONS[game]
+    _, sec = section(game)        # the same lesson played on the server side gives the boxes
+    sec.player.open(lesson_id, 0)
+    page = open_page(watched, f"{base}/{game}?lesson={lesson_id.split('/', 1)[1]}")
+    boxes = []
+    for i in range(sec.player.player.count):
+        sec.player.go(i)
+        fig = sec.player.board.maps[sec.player.player.board].mapview.figure
+        box = [fig.x_range.start, fig.x_range.end, fig.y_range.start, fig.y_range.end]
+        boxes.append(box)
+        if i:
+            page.locator(".lesson-next button").click()
+        expect(page.locator(".lesson-counter").first).to_contain_text(f"Step {i + 1} of", timeout=WAIT)
+        try:
+            page.wait_for_function(
+                f"""(box) => {{ const v = ({_LESSON_VIEW})(); if (!v) return false;
+                  const s = Math.max(box[1] - box[0], box[3] - box[2]) * 1e-3 + 1e-6;
+                  const inside = v[0] <= box[0] + s && v[1] >= box[1] - s && v[2] <= box[2] + s && v[3] >= box[3] - s;
+                  const match = (Math.abs(v[0] - box[0]) < s && Math.abs(v[1] - box[1]) < s) ||
+                                (Math.abs(v[2] - box[2]) < s && Math.abs(v[3] - box[3]) < s);
+                  return inside && match; }}""", arg=box, timeout=WAIT)
+        except Exception:
+            raise AssertionError(f"step {i + 1}: the browser shows {page.evaluate(_LESSON_VIEW)}, "
+                                 f"the step's area is {box}") from None
+        assert _frames(page.evaluate(_LESSON_VIEW), box)
+    assert len({tuple(b) for b in boxes}) > 1, "the lesson's steps should mark different areas"
+    shown = page.evaluate(_LESSON_VIEW)
+    page.locator(".language-switch button").nth(1).click()
+    expect(page.locator(".lesson-counter").first).to_contain_text("Paso", timeout=WAIT)
+    assert page.evaluate(_LESSON_VIEW) == shown      # a redraw of the same step keeps the view
+    assert watched.errors == []
+
+
 def test_a_copied_link_opens_the_same_step(server, watched, context):
     base, _ = server
     page = open_page(watched, f"{base}/use?lesson=panzer-ezoc")

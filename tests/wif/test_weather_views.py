@@ -235,3 +235,27 @@ def test_a_roll_on_missing_cells_says_so_in_words_and_the_controls_agree(tmp_pat
     state.lang = "es"
     assert "Tu tabla" in panel.missing.object or not panel.missing.object
     assert panel.zone_selects[panel.zones[0]].options                         # relabelled in place
+
+
+def test_a_d10_face_out_of_range_is_refused_and_the_roll_uses_the_last_one(panel):
+    assert panel.raw.start is None and panel.raw.end is None
+    panel.raw.value = 4
+    panel.raw.value = 11
+    box = panel.numbers.box
+    assert box.visible and box.object == "**d10 roll**: 11 refused (allowed 0 to 10); 4 is still used"
+    panel.apply.clicks += 1
+    assert panel.weather.history[-1].raw == 4
+    panel.state.lang = "es"
+    assert "11 rechazado (se admite de 0 a 10); se sigue usando 4" in box.object
+    panel.raw.value = 10
+    assert not box.visible
+
+
+def test_asterisks_out_of_range_are_refused_and_unknown_is_accepted(panel):
+    panel.asterisks.value = 2
+    assert panel.weather.last_asterisks == 2
+    panel.asterisks.value = 5
+    assert panel.weather.last_asterisks == 2
+    assert panel.numbers.box.visible and "5 refused (allowed 0 to 3); 2 is still used" in panel.numbers.box.object
+    panel.weather.last_asterisks = None        # a roll whose asterisks are not known empties the field
+    assert panel.asterisks.value is None and not panel.numbers.box.visible

@@ -27,7 +27,8 @@ class CalculatorInputError(ViewerError):
 
     ``kind`` says which check refused a number, so a page can word the refusal in its own
     language: ``"range"`` (outside the bounds, ``allowed`` holds them), ``"whole_number"`` or
-    ``"number"`` (text that is not one); ``value`` is what was refused."""
+    ``"number"`` (text that is not one), ``"dice"`` (text that is no dice expression); ``value``
+    is what was refused."""
 
     def __init__(self, parameter: str, message: str, allowed: Any = None, *,
                  kind: str | None = None, value: Any = None):

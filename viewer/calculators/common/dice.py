@@ -35,7 +35,8 @@ class DiceCalculator(Calculator):
             expr = parse_expression(self.expression)
             dist = distribution_of(expr)
         except DiceExpressionError as err:
-            raise CalculatorInputError("expression", err.problem, list(ALLOWED_FORMS)) from None
+            raise CalculatorInputError("expression", err.problem, list(ALLOWED_FORMS), kind="dice",
+                                     value=self.expression) from None
         steps: list[Step] = []
         for term in expr.terms:
             if term.count == 1:

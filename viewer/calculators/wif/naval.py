@@ -28,9 +28,11 @@ def int_list(name: str, text: str, lo: int, hi: int) -> list[int]:
         try:
             value = int(part)
         except ValueError:
-            raise CalculatorInputError(name, f"{part!r} is not a whole number", [lo, hi]) from None
+            raise CalculatorInputError(name, f"{part!r} is not a whole number", [lo, hi],
+                                       kind="whole_number", value=part) from None
         if not lo <= value <= hi:
-            raise CalculatorInputError(name, f"{value} is outside the allowed range {lo}..{hi}", [lo, hi])
+            raise CalculatorInputError(name, f"{value} is outside the allowed range {lo}..{hi}", [lo, hi],
+                                       kind="range", value=value)
         out.append(value)
     return out
 

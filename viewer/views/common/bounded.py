@@ -29,16 +29,20 @@ class BoundedInputs:
         self.state, self.whole = state, whole
         self.box = alert("", alert_type="danger", visible=False, css_classes=[css_class])
         self._fields: dict[str, tuple[Any, tuple[Any, Any], Callable[[str], str], Callable[[Any], None] | None]] = {}
+        self._may_be_empty: set[str] = set()
         self._accepted: dict[str, Any] = {}
         #: Fields holding a refused value: the value and why, in the order the fields were added.
         self.refused: dict[str, tuple[Any, CalculatorInputError]] = {}
         state.param.watch(lambda *_: self.show(), "lang")
 
     def add(self, name: str, widget, bounds: tuple[Any, Any], name_of: Callable[[str], str],
-            on_accept: Callable[[Any], None] | None = None) -> None:
-        """Guard ``widget`` (its browser bounds dropped): ``bounds`` as ``(lo, hi)``, either None."""
+            on_accept: Callable[[Any], None] | None = None, may_be_empty: bool = False) -> None:
+        """Guard ``widget`` (its browser bounds dropped): ``bounds`` as ``(lo, hi)``, either None;
+        ``may_be_empty``: an empty field is accepted (it stands for "not known")."""
         widget.start = widget.end = None
         self._fields[name] = (widget, bounds, name_of, on_accept)
+        if may_be_empty:
+            self._may_be_empty.add(name)
         self._accepted[name] = widget.value
         widget.param.watch(lambda e: self._changed(name, e.new), "value")
 
@@ -51,6 +55,8 @@ class BoundedInputs:
         lo, hi = self._fields[name][1]
         allowed = [lo, hi]
         # the error's own message is the English wording; the page words it by kind (refusal_reason)
+        if value is None and name in self._may_be_empty:
+            return None
         if value is None:
             return CalculatorInputError(name, label("ui.input.refused_empty_any", "en"), allowed, kind="empty")
         if self.whole and isinstance(value, float) and not value.is_integer():
@@ -81,7 +87,9 @@ class BoundedInputs:
         for name, (value, err) in self.refused.items():
             who = self._fields[name][2](lang)
             reason = refusal_reason(err, lang, value) or plain(err.message)
-            kept = label("ui.input.still_used", lang, value=plain(shown(self._accepted[name], lang)))
+            kept_value = self._accepted[name]
+            kept = (label("ui.input.still_used", lang, value=plain(shown(kept_value, lang))) if kept_value is not None
+                    else label("ui.input.still_empty", lang))
             parts.append(f"**{plain(who)}**: {reason}; {kept}")
         return "\n\n".join(parts)
 

@@ -14,7 +14,6 @@ import param
 
 from viewer.calculators import Calculator, CalculatorInputError
 from viewer.calculators.format import NAME_FAMILIES, cell_name, chart_name, shown, value_name
-from viewer.dice import ALLOWED_FORMS
 from viewer.rules.charts import ChartError
 from viewer.state import SessionState
 from viewer.userdata import UserStore
@@ -116,7 +115,7 @@ def refusal_reason(err: CalculatorInputError, lang: str, value: Any = None) -> s
         return label(_REFUSED[err.kind], lang, value=text, allowed=span)
     if err.kind in _REFUSED_UNBOUNDED:
         return label(_REFUSED_UNBOUNDED[err.kind], lang, value=text)
-    if err.parameter == "expression" and err.allowed == list(ALLOWED_FORMS):
+    if err.kind == "dice":
         return label("ui.input.refused_dice", lang, value=text)
     return None
 
@@ -276,8 +275,6 @@ class CalculatorCard(pn.viewable.Viewer):
         still = ""
         if field is not None and self.result is not None:
             still = f"; {label('ui.input.still_uses', lang, value=plain(self._input_text(field, lang)))}"
-        if value is None and err.parameter == "expression":
-            value = getattr(self.calculator, "expression", None)
         refused = refusal_reason(err, lang, value)
         if refused is not None:
             return f"**{plain(who)}**: {refused}{still}"

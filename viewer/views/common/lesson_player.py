@@ -174,7 +174,7 @@ class LessonPlayer(pn.viewable.Viewer):
         if self.lesson not in ids:
             self.lesson = ids[0]
         self.player = lessons.LessonPlayer(lessons.load(self.lesson))
-        self.choose = pn.widgets.Select(groups=self._options(), value=self.lesson, width=420,
+        self.choose = pn.widgets.Select(groups=self._options(), value=self.lesson, sizing_mode="stretch_width",
                                         css_classes=["lesson-select"])
         self.back = pn.widgets.Button(label="", width=110, css_classes=["lesson-back"])
         self.next = pn.widgets.Button(label="", width=110, color="primary", css_classes=["lesson-next"])
@@ -572,6 +572,11 @@ def open_lessons_from_url(sections, key: str = "ui.lessons") -> None:
     sections.switch.param.watch(leave, "value")
 
 
+#: The width of a lesson's text beside its board, and the least width of the board beside it.
+TEXT_WIDTH = 380
+BOARD_MIN_WIDTH = 560
+
+
 class LessonSection(pn.viewable.Viewer):
     """An app's Lessons section: the player above the game's board (:class:`LessonBoard`)."""
 
@@ -580,10 +585,16 @@ class LessonSection(pn.viewable.Viewer):
     def __init__(self, **params):
         super().__init__(**params)
         board = self.player.board
-        items = [self.player] + ([board.panel] if board is not None and board.panel is not None else [])
-        if board is not None and board.controls is not None:
-            items.insert(1, board.controls)
-        self.layout = pn.Column(*items, sizing_mode="stretch_width", css_classes=["lesson-section"])
+        shown = [board.controls] if board is not None and board.controls is not None else []
+        shown += [board.panel] if board is not None and board.panel is not None else []
+        if not shown:
+            self.layout = pn.Column(self.player, sizing_mode="stretch_width", css_classes=["lesson-section"])
+            return
+        # the step beside its board, so both are on screen; below it where the page is too narrow
+        text = pn.Column(self.player, width=TEXT_WIDTH, css_classes=["lesson-text"])
+        on_board = pn.Column(*shown, sizing_mode="stretch_width", min_width=BOARD_MIN_WIDTH,
+                             css_classes=["lesson-board-column"])
+        self.layout = pn.Row(text, on_board, sizing_mode="stretch_width", css_classes=["lesson-section"])
 
     @classmethod
     def build(cls, shell, game: str, board: LessonBoard | None = None) -> "LessonSection":

@@ -39,6 +39,7 @@ class MapLessons:
         ov = mapview.overlays
         ov.add("lesson", kind="hexes", legend_key="lessons.layer")
         ov.add("lesson-path", kind="lines")
+        self._marked: list[tuple[str, int, int]] = []
         h = mapview.hexmap.hexes
         self._keys: dict[str, tuple[str, int, int]] = {}
         self._labels: dict[tuple[str, int, int], str] = {}
@@ -94,19 +95,28 @@ class MapLessons:
             line_colors += [HEXSIDE_COLOR] * len(sides)
             drawn.add("hexsides")
         ov.set("lesson-path", pairs=pairs, color=line_colors, alpha=0.9)
-        self._frame([*strong, *[k for pair in pairs for k in pair]] or keys)
+        self._marked = [*strong, *[k for pair in pairs for k in pair]] or keys
         return drawn
 
-    def _frame(self, keys) -> None:
-        """Move the view to the marked hexes (with a margin of a few hexes)."""
+    def frame(self) -> None:
+        """Move the view to the hexes the last :meth:`show` marked, with a margin of a few hexes,
+        kept in shape and kept there when data change (:class:`~viewer.views.map.hex_finder.ViewBox`)."""
+        keys = self._marked
         if not keys:
             return
         points = np.array([self.mapview.overlays.centre(k) for k in keys])
-        size = self.mapview.hexmap.sheets[keys[0][0]].size
-        pad = 6 * size
+        pad = 6 * self.mapview.hexmap.sheets[keys[0][0]].size
+        x0, x1 = float(points[:, 0].min() - pad), float(points[:, 0].max() + pad)
+        y0, y1 = float(points[:, 1].min() - pad), float(points[:, 1].max() + pad)
         fig = self.mapview.figure
-        fig.x_range.update(start=float(points[:, 0].min() - pad), end=float(points[:, 0].max() + pad))
-        fig.y_range.update(start=float(points[:, 1].min() - pad), end=float(points[:, 1].max() + pad))
+        with pn.io.hold():
+            fig.x_range.update(start=x0, end=x1)
+            fig.y_range.update(start=y0, end=y1)
+            self.mapview.go_to.box.fit(x0, x1, y0, y1)
+            # the browser widens the box to the frame's shape: numbers for twice its size each way
+            wx, wy = (x1 - x0) / 2, (y1 - y0) / 2
+            numbers = self.mapview.numbers
+            numbers.show(x0 - wx, x1 + wx, y0 - wy, y1 + wy, limit=4 * numbers.limit)
 
 
 def state_units(state: dict[str, Any], board: str | None) -> dict[str, str]:
@@ -123,7 +133,7 @@ class MapLessonBoard(LessonBoard):
     editable = True
     help_key = "lessons.try.map"
 
-    def __init__(self, state: SessionState, hexmap_for: Callable[[str | None], HexMap], height: int = 520,
+    def __init__(self, state: SessionState, hexmap_for: Callable[[str | None], HexMap], height: int = 620,
                  units: Callable[[dict[str, Any], str | None], dict[str, str]] = state_units,
                  weathers: tuple[str, ...] = ()):
         self.state, self.hexmap_for, self.height = state, hexmap_for, height
@@ -139,6 +149,7 @@ class MapLessonBoard(LessonBoard):
         self._board: str | None = None
         self._changed: Callable[[dict[str, Any]], None] | None = None
         self._shown: MapLessons | None = None
+        self._framed: tuple[Any, ...] | None = None
         self.weather.param.watch(self._on_weather, "value")
         self.state.param.watch(self._on_tap, "selected")
         self.state.param.watch(self._on_lang, "lang")
@@ -155,7 +166,7 @@ class MapLessonBoard(LessonBoard):
     def map_for(self, board: str | None) -> MapLessons:
         """The map of ``board``, built the first time (a new lesson's board, never a step)."""
         if board not in self.maps:
-            view = MapView(hexmap=self.hexmap_for(board), state=self.state, height=self.height)
+            view = MapView(hexmap=self.hexmap_for(board), state=self.state, height=self.height, side_below=True)
             self.maps[board] = MapLessons(view)
             self._frames[board] = pn.Column(view, sizing_mode="stretch_width")
             self.panel.objects = [*self.panel.objects, self._frames[board]]
@@ -173,7 +184,12 @@ class MapLessonBoard(LessonBoard):
             at = self.units_of(self._trial, self._board).get(self.unit.value)
             if at is not None and shown.key(at) is not None:      # the unit being moved, marked too
                 highlight = {**highlight, "hexes": [*[h for h in highlight.get("hexes") or [] if h != at], at]}
-        return shown.show(highlight)
+        drawn = shown.show(highlight)
+        step = (player.board, player.lesson.id, player.index)
+        if step != self._framed:      # a new step goes to its area; a redraw keeps the learner's view
+            self._framed = step
+            shown.frame()
+        return drawn
 
     # ------------------------------------------------------------------ try it yourself
     def start_trial(self, player, view, changed: Callable[[dict[str, Any]], None]) -> None:

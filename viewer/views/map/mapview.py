@@ -103,6 +103,10 @@ class MapView(pn.viewable.Viewer):
     beside = param.List(default=[], doc="What the column beside the board shows under the hex panel "
                                         "(on /wif, the layer switches).")
 
+    side_below = param.Boolean(default=False, doc="""
+        Put the hex finder and the hex panel under the board instead of beside it (for a board
+        that shares the width with text, as a lesson's does).""")
+
     terrain = param.Boolean(default=True, doc="Fill land hexes by terrain class (else one plain land colour).")
 
     def __init__(self, **params):
@@ -327,5 +331,9 @@ class MapView(pn.viewable.Viewer):
             self.overlays.relabel()
 
     def __panel__(self):
+        if self.side_below:
+            below = pn.FlexBox(pn.Column(self.go_to, width=SIDE_WIDTH), pn.Column(self.info, *self.beside, width=SIDE_WIDTH),
+                               flex_wrap="wrap", sizing_mode="stretch_width")
+            return pn.Column(self._pane, below, sizing_mode="stretch_width")
         side = pn.Column(self.go_to, self.info, *self.beside, width=SIDE_WIDTH)
         return pn.Row(self._pane, side, sizing_mode="stretch_width")

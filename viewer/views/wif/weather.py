@@ -23,6 +23,7 @@ from viewer.rules.wif.weather_effects import MAP_CLASSES
 from viewer.state import SessionState
 from viewer.state.wif.weather import WeatherSession
 from viewer.userdata import UserStore
+from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.calculator_list import CalculatorList
 from viewer.views.common.chart_editor import ChartEditor
 from viewer.views.common.step_list import StepList
@@ -142,9 +143,14 @@ class WeatherPanel(pn.viewable.Viewer):
         self.raw = pn.widgets.IntInput(value=1, start=0, end=10, width=110, css_classes=["weather-raw"])
         self.asterisks = pn.widgets.IntInput(value=self.weather.last_asterisks, start=0, end=3, width=150,
                                              css_classes=["weather-asterisks"])
-        self.asterisks.param.watch(self._asterisks_typed, "value")
+        #: The d10 face and the carried asterisks: refused with a message when out of range, not clamped.
+        self.numbers = BoundedInputs(self.state, "weather-refused")
+        self.numbers.add("raw", self.raw, (0, 10), lambda lang: label("ui.weather.raw", lang))
+        self.numbers.add("asterisks", self.asterisks, WeatherSession.param.last_asterisks.bounds,
+                         lambda lang: label("ui.weather.asterisks", lang), on_accept=self._asterisks_typed,
+                         may_be_empty=True)
         self.apply = pn.widgets.Button(width=150, css_classes=["weather-apply"])
-        self.apply.on_click(lambda _e: self._roll(self.raw.value))
+        self.apply.on_click(lambda _e: self._roll(self.numbers.value("raw")))
         self.roll_button = pn.widgets.Button(color="primary", width=110, css_classes=["weather-roll"])
         self.roll_button.on_click(lambda _e: self._roll(None))
         self.setting_selects = {}
@@ -164,7 +170,7 @@ class WeatherPanel(pn.viewable.Viewer):
         self._controls = pn.Card(
             self.legend, pn.Row(*self.zone_selects.values()),
             pn.Row(self.bimonth, self.asterisks, self.raw, self.apply, self.roll_button),
-            self.error, self.missing, self.history_title, self.history,
+            self.numbers.box, self.error, self.missing, self.history_title, self.history,
             pn.FlexBox(*self.setting_selects.values(), flex_wrap="wrap", sizing_mode="stretch_width"),
             title="", collapsible=False, sizing_mode="stretch_width", css_classes=["weather-controls"])
         self._hex = pn.Card(self.effects_title, self.effects, title="", collapsible=False,
@@ -185,9 +191,9 @@ class WeatherPanel(pn.viewable.Viewer):
                 self.weather.settings = self.weather.settings.with_(**{name: event.new})
         return handler
 
-    def _asterisks_typed(self, event):
-        if event.new != self.weather.last_asterisks:
-            self.weather.last_asterisks = event.new
+    def _asterisks_typed(self, value):
+        if value != self.weather.last_asterisks:
+            self.weather.last_asterisks = value
 
     def _roll(self, raw):
         self.error.visible = False
