@@ -53,3 +53,24 @@ def test_near_units_labels_do_not_overlap(tmp_path):
         assert d["label_y"][i] == d["label_y"][j], (a.id, b.id)
         assert abs(d["dy"][i] - d["dy"][j]) > TEXT_HEIGHT_PX, (a.id, b.id)
     assert near >= 2
+
+
+def test_near_units_share_a_column_of_labels_and_a_far_one_stands_alone():
+    from viewer.rules.use.grid import DEFAULT_NUMBERING, distance
+    from viewer.views.use.board import LABEL_STEP, NEAR, stacked_labels
+
+    hexes = ["2915", "3015", "2917", "3425"]     # a chain of near units, and one far away
+    assert distance("2915", "2917", DEFAULT_NUMBERING) <= NEAR < distance("2915", "3425", DEFAULT_NUMBERING)
+    xs, ys = [0.0, 1.0, 2.0, 9.0], [5.0, 4.0, 6.0, 1.0]
+    label_y, dy = stacked_labels(hexes, xs, ys, DEFAULT_NUMBERING)
+    assert label_y[:3] == [6.0, 6.0, 6.0] and dy[:3] == [-10, -10 - LABEL_STEP, -10 - 2 * LABEL_STEP]
+    assert label_y[3] == 1.0 and dy[3] == -10
+    assert stacked_labels([], [], [], DEFAULT_NUMBERING) == ([], [])
+
+
+def test_a_fixture_board_opens_on_its_hexes(tmp_path):
+    fixture = _map(tmp_path, "fixture:france-1940").mapview
+    x0, x1, y0, y1 = fixture.bounds()
+    fig = fixture.figure
+    assert (fig.x_range.start, fig.x_range.end, fig.y_range.start, fig.y_range.end) == (x0, x1, y0, y1)
+    assert (fixture.go_to.box.box.left, fixture.go_to.box.box.right) == (x0, x1)

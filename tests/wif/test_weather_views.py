@@ -259,3 +259,12 @@ def test_asterisks_out_of_range_are_refused_and_unknown_is_accepted(panel):
     assert panel.numbers.box.visible and "5 refused (allowed 0 to 3); 2 is still used" in panel.numbers.box.object
     panel.weather.last_asterisks = None        # a roll whose asterisks are not known empties the field
     assert panel.asterisks.value is None and not panel.numbers.box.visible
+
+
+def test_the_weather_key_has_a_swatch_in_the_largest_zones_weather(panel):
+    item = panel.mapview.overlays.layers["weather"].legend_item
+    main = max(panel.zones, key=lambda z: len(panel.keys_by_zone[z]))
+    assert item.renderers == [panel._swatch]
+    assert panel._swatch.glyph.fill_color == WEATHER_COLORS[panel.weather.zones.get(main)]
+    panel.set_zone(main, "snow")
+    assert panel._swatch.glyph.fill_color == panel._swatch.glyph.line_color == WEATHER_COLORS["snow"]

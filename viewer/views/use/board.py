@@ -4,9 +4,12 @@ it may attack), enemy ZOC per faction, and naval reach from a selected port (USE
 """
 from __future__ import annotations
 
+import numpy as np
 import panel as pn
 import param
 from bokeh.models import ColumnDataSource
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import connected_components
 
 from viewer.board import shared_map
 from viewer.rules.use import grid
@@ -46,22 +49,13 @@ def stacked_labels(hexes: list[str], xs: list[float], ys: list[float], numbering
     from the group's top marker, one line each (ordered left to right), so that at any zoom two
     near labels are :data:`LABEL_STEP` pixels apart; a lone unit's label sits just above it."""
     n = len(hexes)
-    group = list(range(n))
-
-    def root(i: int) -> int:
-        while group[i] != i:
-            group[i] = group[group[i]]
-            i = group[i]
-        return i
-
-    for i in range(n):
-        for j in range(i + 1, n):
-            if grid.distance(hexes[i], hexes[j], numbering) <= NEAR:
-                group[root(i)] = root(j)
+    near = np.array([[i < j and grid.distance(hexes[i], hexes[j], numbering) <= NEAR for j in range(n)]
+                     for i in range(n)], dtype=bool).reshape(n, n)
+    _, group = connected_components(csr_matrix(near), directed=False)
     label_y, dy = [0.0] * n, [0] * n
     members: dict[int, list[int]] = {}
     for i in range(n):
-        members.setdefault(root(i), []).append(i)
+        members.setdefault(int(group[i]), []).append(i)
     for ids in members.values():
         top = max(ys[i] for i in ids)
         for row, i in enumerate(sorted(ids, key=lambda i: (xs[i], -ys[i]))):
@@ -96,6 +90,8 @@ class UseMap(pn.viewable.Viewer):
         self._places = ColumnDataSource({"x": [], "y": [], "text": []}, name="use-place-marks")
         fig.text("x", "y", text="text", source=self._places, text_font_size="10pt", text_font_style="bold",
                  y_offset=14, text_align="center", text_color="#003c4d", name="use-place-labels")
+        if board.fixture:   # a few hexes: open on them, not on the extent the labels give the auto range
+            self.mapview.zoom_to()
         self.fixture_note = alert("", alert_type="info", visible=board.fixture,
                                           css_classes=["use-fixture-note"])
         self.unit_select = pn.widgets.Select(options={}, css_classes=["use-unit-select"], width=260)

@@ -120,6 +120,9 @@ class WeatherPanel(pn.viewable.Viewer):
                                                 legend_key="ui.weather.layer", names=self.zones)
         self.mapview.hex_hover.add(LAYER, layer.renderers, field="code", names=self._hover_names(self.state.lang),
                                    rank=1)
+        #: The key's swatch: the weather colour of the zone with the most hexes of this map.
+        self._main_zone = max(self.zones, key=lambda z: len(self.keys_by_zone[z])) if self.zones else None
+        self._swatch = self.mapview.overlays.swatch(LAYER, self._swatch_color(), alpha=LAYER_ALPHA)
         self.mapview.info.add_rows(self.info_rows)
         self._build_widgets()
         self.editor = ChartEditor(target=WeatherTarget(self.weather, self.store), state=self.state, store=self.store)
@@ -256,6 +259,9 @@ class WeatherPanel(pn.viewable.Viewer):
             text = label("ui.weather.in_hex", lang, weather=text, effective=label(f"weather.{effective}", lang))
         return [(label("ui.weather.now", lang), text)]
 
+    def _swatch_color(self) -> str:
+        return weather_color(self._shown.get(self._main_zone) if self._main_zone else None)
+
     def _palette(self) -> list[str]:
         """The layer's colour of each zone: its weather's."""
         return [weather_color(self._shown[z]) for z in self.zones]
@@ -271,6 +277,9 @@ class WeatherPanel(pn.viewable.Viewer):
                 self.zone_selects[z].value = new or UNKNOWN
         if changed:
             self._patch_layer(self._palette())
+            if self._swatch is not None:
+                color = self._swatch_color()
+                self._swatch.glyph.update(fill_color=color, line_color=color)
             self.mapview.hex_hover.update(LAYER, names=self._hover_names(self.state.lang))
         self.mapview.info.refresh()
         self._on_selected()
