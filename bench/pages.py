@@ -17,7 +17,10 @@ Measured per page:
 * ``weather``: a zone set to Blizzard until the last message (/wif), against the bare page's
   recolour of every hex;
 * ``lang``: English -> Español until the last message, against the bare round trip;
-* ``MB/session``: server memory added by each of three more sessions of the page.
+* ``MB/session``: server memory added by each of three more sessions of the page;
+* ``click done``, ``weather done``, ``lang done``: the same actions until the browser is done as
+  well, the later of the last message and the end of the browser's last long task (the repaint a
+  message starts may end well after it).
 
 The 70,200-hex world (MWiF's size) is a synthetic map built as ``bench/render.py`` builds it and
 served by a page of its own (the map view and its layers), never shipped.
@@ -273,10 +276,14 @@ def _act(row: dict[str, float], column: str, watch: Watch, page, action, trace: 
         server.send_signal(signal.SIGUSR1)
     if trace:
         watch.log = []
+    browser_t0 = page.evaluate("performance.now()")
     t0 = time.perf_counter()
-    browser_t0 = page.evaluate("performance.now()") if trace else 0.0
     action()
     row[column] = watch.answer(page, t0)
+    # until the browser is done too: its last long task (a repaint after the last message) may end later
+    ends = [start + length for start, length in page.evaluate("window.__longTasks || []")
+            if start + length > browser_t0]
+    row[f"{column} done"] = max(row[column], (max(ends) - browser_t0) / 1e3 if ends else 0.0)
     if profiling:
         server.send_signal(signal.SIGUSR2)
     row[f"{column} msgs"] = watch.count - count
@@ -340,8 +347,8 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
                     context.add_init_script("window.wargameLayoutBatch = {off: true}")
                 if not relabel:
                     context.add_init_script("window.wargameRelabel = {off: true}")
-                if trace:  # the browser's long tasks (main thread busy >= 50 ms), printed per action
-                    context.add_init_script(LONG_TASKS)
+                # the browser's long tasks (main thread busy >= 50 ms): when an answer is painted
+                context.add_init_script(LONG_TASKS)
                 page = context.new_page()
                 watch = Watch(page)
                 t0 = time.perf_counter()
@@ -358,7 +365,7 @@ def run(quick: bool, only: list[str] | None = None, trace: bool = False, memory:
                 if kind == "bare":
                     _act(row, "weather", watch, page,
                          lambda: page.locator(".bare-weather select").select_option("blizzard"), trace, server, profile)
-                    row["lang"] = row["weather"]
+                    row["lang"], row["lang done"] = row["weather"], row["weather done"]
                 elif kind == "wif":
                     _act(row, "weather", watch, page,
                          lambda: page.locator(".weather-zone-north-temperate select").first.select_option(
@@ -413,6 +420,17 @@ def _report(rows: dict[str, dict[str, float]]) -> None:
             b = bare.get(c) if c != "lang" else bare.get("lang")
             ratio = f" ({v / b:.1f}x)" if b and c != "MB/session" else ""
             cells.append(f"{text + ratio:>19}")
+        print(f"{name:<20}" + "".join(cells))
+    print("\nuntil the browser is done (the later of the server's last message and the end of the browser's"
+          " last long task):")
+    done = ("click done", "weather done", "lang done")
+    print(f"{'page':<20}" + "".join(f"{c:>19}" for c in done))
+    for name, row in rows.items():
+        bare = rows.get(BASELINE.get(name, ""), {})
+        cells = []
+        for c in done:
+            v, b = row.get(c), bare.get(c)
+            cells.append(f"{'-':>19}" if v is None else f"{f'{v:.2f} s' + (f' ({v / b:.1f}x)' if b else ''):>19}")
         print(f"{name:<20}" + "".join(cells))
     print("\nframes and KB the page received for each action:")
     for name, row in rows.items():

@@ -47,6 +47,18 @@ def test_the_views_own_layers_are_toggles_beside_the_political_ones(layers):
     assert len(layers.view.hexsides.sources["railways"].data["x0"]) == 0
 
 
+def _hover_labels(view, layer: str) -> list[str]:
+    """What the hover box calls each row of hexside layer ``layer``: its code's name."""
+    names = view.hex_hover.entries()[f"hexside-{layer}"]["names"]
+    return [names[c] for c in view.hexsides.sources[layer].data["label"]]
+
+
+def _hover_own_names(view, layer: str) -> list[str]:
+    """Each row's own name (a river's) as the hover box gives it."""
+    names = view.hex_hover.entries()[f"hexside-{layer}"]["sub_names"]
+    return [names[c] for c in view.hexsides.sources[layer].data["name"]]
+
+
 @pytest.mark.parametrize("layer", ["rivers", "hexsides", "railways", "roads"])
 def test_toggling_a_hexside_layer_flips_its_renderers(layers, layer):
     view = layers.view
@@ -68,7 +80,7 @@ def test_toggling_a_hexside_layer_flips_its_renderers(layers, layer):
             rows = rows[rows["sheet_a"] == rows["sheet_b"]]
         drawn = view.hexsides.features_of[layer] == f
         assert drawn.sum() == len(rows) > 0
-        assert set(np.asarray(data["label"])[drawn]) == {view.hexsides.legend_items[f].label["value"]}
+        assert set(np.asarray(_hover_labels(view, layer))[drawn]) == {view.hexsides.legend_items[f].label["value"]}
     assert len(data["x0"]) == len(view.hexsides.features_of[layer])
 
 
@@ -166,17 +178,19 @@ def test_hover_names_the_feature_from_its_label_column(layers):
         assert entry["kind"] == "sides" and entry["field"] == "label" and entry["renderers"] == rends[:1]
     drawn = {r for rends in view.hexsides.renderers.values() for r in rends}
     assert not [t for t in view.figure.tools if type(t).__name__ == "HoverTool" and drawn & set(t.renderers)]
-    assert set(view.hexsides.sources["railways"].data["label"]) == {"Railway"}
-    others = view.hexsides.sources["hexsides"].data
-    assert set(others["label"]) == {"Strait", "Alpine hexside", "Lake hexside", "All-sea hexside"}
+    assert set(_hover_labels(view, "railways")) == {"Railway"}
+    assert set(_hover_labels(view, "hexsides")) == {"Strait", "Alpine hexside", "Lake hexside", "All-sea hexside"}
     alpine = view.hexsides.features_of["hexsides"] == "alpine"
-    assert set(np.asarray(others["label"])[alpine]) == {"Alpine hexside"}
+    assert set(np.asarray(_hover_labels(view, "hexsides"))[alpine]) == {"Alpine hexside"}
+    codes = {layer: np.asarray(src.data["label"]).copy() for layer, src in view.hexsides.sources.items()}
     view.state.lang = "es"
     try:
-        assert set(view.hexsides.sources["railways"].data["label"]) == {"Ferrocarril"}
-        assert set(view.hexsides.sources["rivers"].data["label"]) == {"Río"}
-        others = view.hexsides.sources["hexsides"].data
-        assert set(np.asarray(others["label"])[alpine]) == {"Lado alpino"}
+        assert set(_hover_labels(view, "railways")) == {"Ferrocarril"}
+        assert set(_hover_labels(view, "rivers")) == {"Río"}
+        assert set(np.asarray(_hover_labels(view, "hexsides"))[alpine]) == {"Lado alpino"}
+        # the sources hold codes: a language switch renames a few words and resends no column
+        assert all(np.array_equal(view.hexsides.sources[k].data["label"], v) for k, v in codes.items())
+        assert view.hex_hover.words()["names"]["hexside-railways"] == ["Ferrocarril"]
     finally:
         view.state.lang = "en"
 
@@ -191,11 +205,11 @@ def test_a_named_river_is_named_on_hover_in_the_sessions_language():
     })
     named = HexMap("named", "demo", list(m.sheets.values()), m.hexes.drop(columns="label"), hexsides=sides)
     view = MapView(hexmap=named, state=SessionState())
-    data = view.hexsides.sources["rivers"].data
-    assert list(data["name"]) == ["Rhine", "Rhine, Meuse"]  # a hexside two rivers share names both
+    view.show_layer("rivers")
+    assert _hover_own_names(view, "rivers") == ["Rhine", "Rhine, Meuse"]  # a hexside two rivers share names both
     assert view.hex_hover.entries()["hexside-rivers"]["name_field"] == "name"  # "River (Rhine)" on hover
     view.state.lang = "es"
-    assert list(view.hexsides.sources["rivers"].data["name"]) == ["Rin", "Rhine, Meuse"]  # no Spanish name given
+    assert _hover_own_names(view, "rivers") == ["Rin", "Rhine, Meuse"]  # no Spanish name given
 
 
 def test_a_map_without_hexsides_has_only_the_terrain_toggle():
@@ -238,4 +252,4 @@ def test_a_layer_first_shown_after_a_language_switch_comes_in_that_language(demo
     view.state.lang = "en"
     view.state.lang = "es"
     view.show_layer("railways")
-    assert set(view.hexsides.sources["railways"].data["label"]) == {"Ferrocarril"}
+    assert set(_hover_labels(view, "railways")) == {"Ferrocarril"}

@@ -381,3 +381,46 @@ def test_the_map_keys_sit_under_the_frame_never_over_the_hexes(server, watched, 
     for x, y, w, h in boxes["keys"]:
         assert y >= top + frame_h - 1, (boxes, "a key overlaps the frame")
         assert x >= 0 and x + w <= left + frame_w + 1 and w > 0 and h > 0, boxes
+
+
+# Count the repaints of the map's hex canvas (primary) and of its overlay canvas (names, keys).
+_COUNT_CANVASES = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('hexmap');
+    if (!plot) continue;
+    const cv = Bokeh.index.find_one_by_id(plot.id).canvas_view;
+    window.canvasPaints = {primary: 0, overlays: 0};
+    for (const layer of ["primary", "overlays"]) {
+      const prepare = cv[layer].prepare.bind(cv[layer]);
+      cv[layer].prepare = () => { window.canvasPaints[layer]++; return prepare(); };
+    }
+    return true;
+  }
+  return false;
+}"""
+
+
+def test_a_language_switch_repaints_names_and_keys_but_no_hex(server, watched, europe):
+    """English -> Español renames the places, the keys and the hover box's words, drawn on the
+    overlay canvas, and leaves the canvas of hexes, lines and dots unpainted (docs/NOTES.md,
+    "A language switch that repaints no hex")."""
+    page = open_page(watched, server[0] + "/wif")
+    page.wait_for_function(f"() => ({_NAME_SHOWN})('Moscow') === true", timeout=30000)
+    _entries(page, "e.some(([l]) => l === 'Forest')")
+    assert page.evaluate(_COUNT_CANVASES)
+    page.locator(".language-switch button").nth(1).click()
+    page.wait_for_function(f"() => ({_NAME_SHOWN})('Moscú') === true", timeout=30000)
+    _entries(page, "e.some(([l, h, painted]) => l === 'Bosque' && painted)")
+    wait_until(lambda: page.evaluate("() => window.canvasPaints.overlays") > 0)
+    assert page.evaluate("() => window.canvasPaints.primary") == 0
+    f = europe.features
+    row = f[f["name"] == "Warsaw"].iloc[0]
+    warsaw = (row["sheet"], int(row["q"]), int(row["r"]))
+    page.mouse.move(*[v + 1 for v in europe_hex_xy(page, warsaw)])
+    box = page.locator(".hex-hover")
+    box.first.wait_for(timeout=20000)
+    text = box.first.inner_text()
+    assert text.startswith(f"Hexágono: {europe.label(warsaw)}") and "Terreno: " in text
+    assert "País: Polonia" in text and "Lugar: Varsovia" in text, text
+    assert "Poland" not in text and "Warsaw" not in text
+    assert watched.errors == []

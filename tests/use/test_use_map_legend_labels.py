@@ -41,7 +41,7 @@ def test_every_use_legend_entry_draws_its_colour(tmp_path):
 def test_near_units_labels_do_not_overlap(tmp_path):
     view = _map(tmp_path, "fixture:france-1940")
     game_state = view.game_state
-    d = view._units.data
+    d = view._unit_labels.data
     placed = [u for u in game_state.units if u.hex in game_state.board.hexes]
     assert len(placed) == len(d["text"]) >= 2
     near = 0

@@ -204,9 +204,11 @@ def test_layer_names_follow_the_language(layers):
         state.lang = "es"
         assert "Zonas climáticas" in layers.toggles.options
         assert "Varsovia" in layers.places.data["text"]
-        # the hover names the hex's country code by the palette's names: renamed, not resent per hex
-        countries = layers.view.overlays.layers["countries"].mapper.tags
+        # the hover names the hex's country code by a few names: renamed, not resent per hex, and the
+        # colour mapper left alone (a change of it repaints every hex of the board)
+        countries = layers.view.hex_hover.entries()["countries"]["names"]
         assert "Alemania" in countries and "Germany" not in countries
+        assert "Alemania" not in layers.view.overlays.layers["countries"].mapper.tags
         seas = layers.texts["sea_areas"][0][0].data["text"]
         assert "Mar del Norte" in seas
         assert layers.view.hex_hover.entries()["cities"]["title"] == "Lugar"

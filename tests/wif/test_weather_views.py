@@ -266,5 +266,7 @@ def test_the_weather_key_has_a_swatch_in_the_largest_zones_weather(panel):
     main = max(panel.zones, key=lambda z: len(panel.keys_by_zone[z]))
     assert item.renderers == [panel._swatch]
     assert panel._swatch.glyph.fill_color == WEATHER_COLORS[panel.weather.zones.get(main)]
+    if panel.weather.zones.get(main) == "fine":   # no tint: an outlined hex, never an empty key
+        assert panel._swatch.glyph.line_color == "#777777"
     panel.set_zone(main, "snow")
     assert panel._swatch.glyph.fill_color == panel._swatch.glyph.line_color == WEATHER_COLORS["snow"]

@@ -51,17 +51,21 @@ function rows(ds, sheet) {
   }
   return ds._hexidx.get((data.sheet === undefined ? '' : sheet) + ',' + q + ',' + r) || [];
 }
-function sides(data, e) {   // segments whose middle is on this hex's edge (hexsides, rails), or ends in it
+function sides(data, e, names) {   // segments whose middle is on this hex's edge (hexsides, rails), or ends in it
 
   const size = sizes[s], pointy = orients[s] === 'pointytop', k = Math.sqrt(3);
   const cx = pointy ? size * k * (q + r / 2) : size * 1.5 * q;
   const cy = pointy ? -size * 1.5 * r : -size * k * (r + q / 2);
-  const out = [], X0 = data.x0, Y0 = data.y0, X1 = data.x1, Y1 = data.y1, N = data[e.name_field];
+  const out = [], X0 = data.x0, Y0 = data.y0, X1 = data.x1, Y1 = data.y1, N = data[e.name_field], F = data[e.field];
+  const sub = T.sub_names[e.name];
   const near = (x, y, d) => (x - cx) * (x - cx) + (y - cy) * (y - cy) < d * d;
   for (let j = 0; j < X0.length; j++) {
     const hit = e.kind === 'ends' ? near(X0[j], Y0[j], size / 4) || near(X1[j], Y1[j], size / 4)
                                   : near((X0[j] + X1[j]) / 2, (Y0[j] + Y1[j]) / 2, size);
-    if (hit) out.push(N && N[j] ? data[e.field][j] + ' (' + N[j] + ')' : data[e.field][j]);
+    if (!hit) continue;
+    const what = names && names.length ? names[F[j]] : F[j];
+    const own = N ? (sub && sub.length ? sub[N[j]] : N[j]) : '';
+    out.push(own ? what + ' (' + own + ')' : what);
   }
   return out;
 }
@@ -70,10 +74,10 @@ for (const e of entries) {
   if (!rend || !rend.visible || (e.shown && !e.shown.visible)) continue;
   const data = rend.data_source.data;
   const names = e.mapper ? e.mapper.tags : T.names[e.name];
-  const found = e.kind !== 'rows' ? sides(data, e) : rows(rend.data_source, s).map(j => data[e.field][j]);
+  const found = e.kind !== 'rows' ? sides(data, e, names)
+    : rows(rend.data_source, s).map(j => names && names.length ? names[data[e.field][j]] : data[e.field][j]);
   const values = [];
-  for (const c of found) {
-    const v = names && names.length ? names[c] : c;
+  for (const v of found) {
     if (v !== undefined && v !== null && v !== '' && !values.includes(String(v))) values.push(String(v));
   }
   if (!values.length) continue;
@@ -105,7 +109,8 @@ class HexHover:
 
     def add(self, name: str, renderers, field: str = "label", title: str = "", mapper=None,
             names: list[str] | None = None, shown=None, join: str = ", ", rank: int = 2,
-            sides: bool = False, name_field: str = "", ends: bool = False) -> None:
+            sides: bool = False, name_field: str = "", ends: bool = False,
+            sub_names: list[str] | None = None) -> None:
         """Say, for a hovered hex, what layer ``name`` holds there: the ``field`` of its rows (a
         code's name from ``mapper.tags`` or ``names``), after ``title``, when the layer is drawn.
 
@@ -115,11 +120,12 @@ class HexHover:
         ``rank``: lines of lower rank come first (0 the map's regions, 1 the weather, 2 the
         game's overlays, 3 the units). ``sides``: a segment source (``x0 … y1``, one renderer):
         the rows whose middle lies on the hex's edge, a hexside feature or a railway, with their
-        ``name_field`` (a river's name) in brackets. ``ends``: a segment source whose rows start
-        or end in the hex (the joins and links between sheets).
+        ``name_field`` (a river's name) in brackets, a code named by ``sub_names`` when given.
+        ``ends``: a segment source whose rows start or end in the hex (the joins and links between
+        sheets).
         """
         entry = {"name": name, "renderers": list(renderers), "field": field, "title": title,
-                 "names": list(names or []), "join": join, "rank": rank,
+                 "names": list(names or []), "sub_names": list(sub_names or []), "join": join, "rank": rank,
                  "kind": "ends" if ends else "sides" if sides else "rows", "name_field": name_field}
         if mapper is not None:
             entry["mapper"] = mapper
@@ -136,6 +142,16 @@ class HexHover:
             entry["title"] = title
         if names is not None:
             entry["names"] = list(names)
+        self._send_words()
+
+    def rename(self, names: dict[str, list[str]], sub_names: dict[str, list[str]] | None = None) -> None:
+        """Rename several layers' codes at once (one message of a few strings): ``names`` of the
+        ``field`` codes, ``sub_names`` of the ``name_field`` codes. The layers' sources and colour
+        mappers are left alone, so the board is not repainted."""
+        for name, words in names.items():
+            self._entries[name]["names"] = list(words)
+        for name, words in (sub_names or {}).items():
+            self._entries[name]["sub_names"] = list(words)
         self._send_words()
 
     def retitle(self, titles: dict[str, str]) -> None:
@@ -157,7 +173,7 @@ class HexHover:
         """The layers' sources and renderers (model references: sent when a layer is added)."""
         entries = sorted(self._entries.values(), key=lambda e: e["rank"])  # stable: added order within a rank
         self.formatter.args = dict(self.formatter.args, entries=[
-            {k: v for k, v in e.items() if k not in ("title", "names")} for e in entries])
+            {k: v for k, v in e.items() if k not in ("title", "names", "sub_names")} for e in entries])
 
     def words(self) -> dict:
         """What the box's words are now, as the browser reads them (``hex``, ``terrain_title``,
@@ -167,7 +183,8 @@ class HexHover:
     def _words_json(self) -> str:
         return json.dumps({**self._words,
                            "titles": {n: e["title"] for n, e in self._entries.items()},
-                           "names": {n: e["names"] for n, e in self._entries.items()}})
+                           "names": {n: e["names"] for n, e in self._entries.items()},
+                           "sub_names": {n: e["sub_names"] for n, e in self._entries.items()}})
 
     def _send_words(self) -> None:
         """The line titles, code names and terrain names: one string."""

@@ -21,6 +21,7 @@ from bokeh.models import ColumnDataSource, GlyphRenderer, LegendItem
 
 from viewer import hexgrid
 from viewer.board import HexMap
+from viewer.i18n import LANGUAGES
 from viewer.views.common.colors import HEXSIDE_COLORS, HEXSIDE_STYLES, RAIL_TIES
 from viewer.views.common.text import label
 
@@ -115,6 +116,8 @@ class HexsideLayers:
         self.renderers: dict[str, list[GlyphRenderer]] = {}
         self.legend_items: dict[str, LegendItem] = {}
         self._filled: set[str] = set()
+        #: Per layer, the feature of each ``label`` code and the names (by language) of each ``name`` code.
+        self._codes: dict[str, tuple[list[str], list[dict[str, str]]]] = {}
         self._visible = set(visible)
         self.has_names = "name" in hs.columns
         for layer, features in LAYER_FEATURES.items():
@@ -134,9 +137,17 @@ class HexsideLayers:
     def _draw(self, figure, layer: str) -> None:
         features = self.features_of[layer]
         cols = self._columns[layer]
-        cols["label"] = features
+        feature_codes, kinds_seen = pd.factorize(features)
+        cols["label"] = feature_codes.astype(np.int32)
+        names: list[dict[str, str]] = [{"en": ""}]
         if self.has_names:  # a name column only on maps that name their features
-            cols["name"] = np.full(len(features), "")
+            rows = self._rows[layer]
+            by_lang = {lang: _names(rows, lang) for lang in LANGUAGES}
+            pairs = pd.Series(list(zip(*by_lang.values())))
+            name_codes, uniques = pd.factorize(pairs)
+            names = [dict(zip(by_lang, u)) for u in uniques]
+            cols["name"] = name_codes.astype(np.int32)
+        self._codes[layer] = ([str(f) for f in kinds_seen], names)
         kinds = list(dict.fromkeys(features))
         style = dict(HEXSIDE_STYLES.get(kinds[0], {}))
         if len(kinds) > 1:  # colour and width per row; one dash for the renderer
@@ -195,17 +206,14 @@ class HexsideLayers:
         (self._visible.add if on else self._visible.discard)(layer)
 
     def relabel(self, lang: str) -> None:
-        """Hover and legend names in ``lang``: each feature's label, a river's own name (the
-        source's ``label`` and ``name`` columns, which the hex's hover box shows)."""
-        names = {f: label(f"hexside.{f}", lang) for f in self.legend_items}
+        """The legend's names in ``lang`` (the hover box's are :meth:`hover_names`)."""
         for f, item in self.legend_items.items():
-            item.label = {"value": names[f]}
-        for layer, cols in self._columns.items():
-            features = self.features_of[layer]
-            new = {"label": np.array([names[f] for f in features]) if len(set(features)) > 1
-                   else np.full(len(features), names[features[0]])}
-            if self.has_names:
-                new["name"] = _names(self._rows[layer], lang)
-            cols.update(new)
-            if layer in self._filled:  # only the re-worded columns go out, never the segments
-                self.sources[layer].data.update(new)
+            item.label = {"value": label(f"hexside.{f}", lang)}
+
+    def hover_names(self, layer: str, lang: str) -> tuple[list[str], list[str]]:
+        """What the hover box calls layer ``layer``'s rows in ``lang``: the name of each code of
+        the source's ``label`` column (the feature) and of its ``name`` column (a river's own
+        name). The source holds codes only, so a language switch sends these few names and
+        repaints no line."""
+        features, names = self._codes[layer]
+        return [label(f"hexside.{f}", lang) for f in features], [n.get(lang, n["en"]) for n in names]

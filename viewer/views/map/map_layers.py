@@ -152,7 +152,15 @@ class MapLayers(pn.viewable.Viewer):
             name, h["sheet"].to_numpy(dtype=object), h["q"].to_numpy(), h["r"].to_numpy(), kinds.codes,
             [colors.get(c, "#cccccc") for c in self._codes[name]], alpha=alpha, legend_key=LAYERS[name],
             names=self._codes[name], deferred=name not in DEFAULT_ON)
-        self.view.hex_hover.add(name, layer.renderers, field="code", mapper=layer.mapper, rank=0)
+        self.view.hex_hover.add(name, layer.renderers, field="code", names=self._code_names(name, self.state.lang),
+                                rank=0)
+
+    def _code_names(self, name: str, lang: str) -> list[str]:
+        """What the hover box calls each code of coded layer ``name`` in ``lang``."""
+        codes = self._codes[name]
+        if name == "climate":
+            return [label(f"climate.{z}", lang) for z in codes]
+        return [self._region_name({"countries": "country", "sea_areas": "sea_area"}[name], c, lang) for c in codes]
 
     # ------------------------------------------------------------------ layers
     def _country_color(self, row) -> str:
@@ -208,7 +216,7 @@ class MapLayers(pn.viewable.Viewer):
         src = ColumnDataSource({"x": xs, "y": ys, "name": names, "text": names}, name="map-sea-names")
         rend = self.view.figure.text(x="x", y="y", text="text", source=src, text_align="center",
                                      text_baseline="middle", text_font_size="9pt", text_font_style="italic",
-                                     text_color="#08306b", name="map-sea-names")
+                                     text_color="#08306b", name="map-sea-names", level="overlay")
         self.texts["sea_areas"] = [(src, rend, "sea_area")]
 
     def _draw_chokepoints(self):
@@ -216,7 +224,7 @@ class MapLayers(pn.viewable.Viewer):
         if not len(c):
             return
         f = self.hexmap.features
-        keys, names, labels = [], [], []
+        keys, names = [], []
         for row in c.to_dict("records"):
             for place in str(row["controlled_by"]).split(";"):
                 hit = f[f["name"] == place.strip()]
@@ -226,11 +234,11 @@ class MapLayers(pn.viewable.Viewer):
                 if key not in keys:
                     keys.append(key)
                     names.append(row["name"])
-        labels = list(names)
+        # the label column holds each hex's row: the hover box names it from a few names
         layer = self.overlays.add("chokepoints", legend_key=LAYERS["chokepoints"], hexes=keys,
-                                  color=CHOKEPOINT_COLOR, alpha=0.8, label=labels)
+                                  color=CHOKEPOINT_COLOR, alpha=0.8, label=[str(i) for i in range(len(names))])
         self._choke_names = names
-        self.view.hex_hover.add("chokepoints", layer.renderers, rank=0)
+        self.view.hex_hover.add("chokepoints", layer.renderers, names=list(names), rank=0)
 
     def _draw_cities(self):
         f = self.hexmap.features
@@ -253,13 +261,16 @@ class MapLayers(pn.viewable.Viewer):
             rs.append(int(row["r"]) + dr)
         self._place_kinds = [kinds[n] for n in names]
         self._place_names = {"en": names, "es": es}
-        self.places = ColumnDataSource({"x": xs, "y": ys, "text": list(names), "kinds": [""] * len(names),
-                                         "hover": list(names), "sheet": sheets, "q": qs, "r": rs,
-                                         "size": [7 if m else 4 for m in marks],
-                                         "fsize": ["8pt" if m else "7.5pt" for m in marks],
-                                         "weight": ["bold" if m else "normal" for m in marks]}, name="map-places")
+        # the names on the overlay canvas, from a source of their own: renaming them (a language
+        # switch) repaints the names, never the hexes, lines and dots under them
+        self.places = ColumnDataSource({"x": xs, "y": ys, "text": list(names),
+                                        "fsize": ["8pt" if m else "7.5pt" for m in marks],
+                                        "weight": ["bold" if m else "normal" for m in marks]}, name="map-places")
+        self.place_dots = ColumnDataSource({"x": xs, "y": ys, "sheet": sheets, "q": qs, "r": rs,
+                                            "row": np.arange(len(names), dtype=np.int32),
+                                            "size": [7 if m else 4 for m in marks]}, name="map-place-dots")
         # under the lines and the units ("glyph"), over every hex fill drawn before them
-        dots = self.view.figure.scatter(x="x", y="y", size="size", source=self.places, fill_color="#222222",
+        dots = self.view.figure.scatter(x="x", y="y", size="size", source=self.place_dots, fill_color="#222222",
                                         line_color="white", name="map-place-dots", level="underlay")
         dots.nonselection_glyph = None
         # each name from the zoom at which it covers no more important one (place_labels): one
@@ -284,7 +295,7 @@ class MapLayers(pn.viewable.Viewer):
             rend = self.view.figure.text(x="x", y="y", text="text", source=self.places,
                                          view=CDSView(filter=BooleanFilter(rows.tolist())), x_offset=5, y_offset=-2,
                                          text_color="#222222", text_font_size="fsize", text_font_style="weight",
-                                         visible=band == 0, name=f"map-place-names-{band}", level="underlay")
+                                         visible=band == 0, name=f"map-place-names-{band}", level="overlay")
             self.name_bands.append(rend)
             self._band_px.append(px)
         text = self.name_bands[0]
@@ -295,7 +306,14 @@ class MapLayers(pn.viewable.Viewer):
             rng.js_on_change("end", show)
         dots.js_on_change("visible", show)
         self._city_renderers = [dots, text]
-        self.view.hex_hover.add("cities", [dots], field="hover", join="; ", rank=0)
+        self.view.hex_hover.add("cities", [dots], field="row", names=self._place_hover(self.state.lang), join="; ",
+                                rank=0)
+
+    def _place_hover(self, lang: str) -> list[str]:
+        """What the hover box says of each place in ``lang``: its name and its kinds."""
+        names = self._place_names["es" if lang != "en" else "en"]
+        kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
+        return [f"{n} ({k})" if k else n for n, k in zip(names, kinds)]
 
     def _place_rank(self, kinds: list[str], name: str) -> int:
         """A place's rank for its name (0 first): a major power's capital, another capital, a
@@ -370,31 +388,19 @@ class MapLayers(pn.viewable.Viewer):
         self._title.object = f"**{label('map.layers', lang)}**"
         self.view.hex_hover.retitle({name: label(key, lang) for name, key in HOVER_KEYS.items()
                                      if name in self.view.hex_hover.entries()})
-        kinds = {"countries": "country", "sea_areas": "sea_area"}
-        for name, codes in self._codes.items():
-            if name == "climate":
-                self.overlays.layers[name].mapper.tags = [label(f"climate.{z}", lang) for z in codes]
-            else:
-                self.overlays.layers[name].mapper.tags = [self._region_name(kinds[name], c, lang) for c in codes]
+        self.view.hex_hover.rename({name: self._code_names(name, lang) for name in self._codes})
         if "sea_areas" in self._codes:
             for src, _, kind in self.texts["sea_areas"]:
                 src.data.update(text=[self._region_name(kind, n, lang) for n in src.data["name"]])
         if "chokepoints" in self.overlays.layers:
             c = self.hexmap.chokepoints.set_index("name")
             es = c["name_es"] if "name_es" in c.columns else None
-            self._relabel("chokepoints", [
-                (str(es[n]) if lang != "en" and es is not None and _text(es[n]) else n) for n in self._choke_names])
+            self.view.hex_hover.rename({"chokepoints": [
+                (str(es[n]) if lang != "en" and es is not None and _text(es[n]) else n) for n in self._choke_names]})
         if hasattr(self, "places"):
-            names = self._place_names["es" if lang != "en" else "en"]
-            kinds = [", ".join(label(f"feature.{k}", lang) for k in ks) for ks in self._place_kinds]
-            hover = [f"{n} ({k})" if k else n for n, k in zip(names, kinds)]
-            self.places.data.update(text=list(names), kinds=kinds, hover=hover)  # the names only, not the positions
+            self.places.data.update(text=list(self._place_names["es" if lang != "en" else "en"]))
+            self.view.hex_hover.rename({"cities": self._place_hover(lang)})
         self.legend.object = self._legend_html(lang)
-
-    def _relabel(self, layer: str, labels: list[str]) -> None:
-        """Replace the hover names of a small ``hexes`` layer in place (colours and positions stay)."""
-        rows = self.overlays.layers[layer].rows
-        self.overlays.patch(layer, {key: {"label": text} for key, text in zip(rows, labels)})
 
     def _legend_html(self, lang: str) -> str:
         """A printed-style key: one swatch per major power (its minors lighter) and per climate zone."""

@@ -198,10 +198,11 @@ class MapView(pn.viewable.Viewer):
             self.legend_items.append(LegendItem(label=self.terrains[terrain[first]],
                                                  renderers=[renderers[sheet_index]], index=index))
         # the key goes below the board, in columns, so the hexes get the figure's whole width
-        self.legend = Legend(items=self.legend_items, location="top_left", click_policy="none",
+        # the keys on the overlay canvas: renaming them (a language switch) repaints them, not the hexes
+        self.legend = Legend(items=self.legend_items, location="top_left", click_policy="none", level="overlay",
                               label_text_font_size="9pt", background_fill_alpha=0.8,
                               stylesheets=[FIXED_LEGEND], ncols=LEGEND_COLUMNS, orientation="horizontal")
-        self.overlay_legend = Legend(items=[], location="top_left", click_policy="none",
+        self.overlay_legend = Legend(items=[], location="top_left", click_policy="none", level="overlay",
                                       label_text_font_size="9pt", background_fill_alpha=0.8,
                                       stylesheets=[FIXED_LEGEND], ncols=OVERLAY_LEGEND_COLUMNS, orientation="horizontal")
         self.figure.add_layout(self.legend, "below")
@@ -210,11 +211,13 @@ class MapView(pn.viewable.Viewer):
     def _draw_hexsides(self):
         self.hexsides = HexsideLayers(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
         for layer, rends in self.hexsides.renderers.items():  # "River (Vistula)" in the hex's hover box
-            self.hex_hover.add(f"hexside-{layer}", rends[:1], sides=True, rank=1,
-                               name_field="name" if self.hexsides.has_names else "")
+            features, names = self.hexsides.hover_names(layer, self.state.lang)
+            self.hex_hover.add(f"hexside-{layer}", rends[:1], sides=True, rank=1, names=features,
+                               name_field="name" if self.hexsides.has_names else "", sub_names=names)
         self.links = SheetLinks(self.figure, self.hexmap, self.shifts, lang=self.state.lang)
         for layer, rend in self.links.renderers.items():  # "Map join: ..." for the hexes it joins
-            self.hex_hover.add(f"links-{layer}", [rend], ends=True, rank=1)
+            self.hex_hover.add(f"links-{layer}", [rend], ends=True, rank=1,
+                               names=self.links.hover_names(layer, self.state.lang))
         self.legend.items = (self.legend_items + list(self.hexsides.legend_items.values())
                               + list(self.links.legend_items.values()))
 
@@ -324,9 +327,12 @@ class MapView(pn.viewable.Viewer):
         for item, name in zip(self.legend_items, self.terrains):
             item.label = {"value": label(f"terrain.{name}", lang)}
         self.hexsides.relabel(lang)
+        named = {f"hexside-{layer}": self.hexsides.hover_names(layer, lang) for layer in self.hexsides.renderers}
+        self.hex_hover.rename({k: v[0] for k, v in named.items()}, {k: v[1] for k, v in named.items()})
         self.links.relabel(lang)
         if self.links.renderers:
             self.hex_hover.retitle({f"links-{layer}": label("map.edge", lang) for layer in self.links.renderers})
+            self.hex_hover.rename({f"links-{layer}": self.links.hover_names(layer, lang) for layer in self.links.renderers})
         if hasattr(self, "overlays"):
             self.overlays.relabel()
 

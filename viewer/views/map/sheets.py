@@ -7,6 +7,7 @@ links) in another, each row coloured by its kind.
 """
 
 import numpy as np
+import pandas as pd
 import panel as pn
 import param
 from bokeh.models import ColumnDataSource, LegendItem
@@ -46,13 +47,14 @@ class SheetLinks:
             cols = edge_segments(hexmap, shifts, rows)
             kind = rows["kind"].to_numpy(dtype=str)
             cols["color"] = np.array([LINK_COLORS.get(k, "#000000") for k in kind])
-            cols["label"] = kind
+            codes, seen = pd.factorize(kind)
+            cols["label"] = codes.astype(np.int32)   # the hover box names each code (hover_names)
             src = ColumnDataSource(cols, name=f"links-{layer}")
             rend = figure.segment(x0="x0", y0="y0", x1="x1", y1="y1", source=src, line_color="color",
                                   name=f"links-{layer}", level="glyph", **LINK_STYLE[layer])
             rend.nonselection_glyph = None
             rend.muted_glyph = None
-            self.sources[layer], self.renderers[layer], self.kinds[layer] = src, rend, kind
+            self.sources[layer], self.renderers[layer], self.kinds[layer] = src, rend, np.asarray(seen, dtype=str)
             self.legend_items[layer] = LegendItem(label=layer, renderers=[rend])
         # named in the hex's one hover box (MapView registers each layer there)
         self.relabel(lang)
@@ -70,11 +72,14 @@ class SheetLinks:
         self.legend_items[layer].visible = bool(on)
 
     def relabel(self, lang: str) -> None:
+        """The legend's names in ``lang`` (the hover box's are :meth:`hover_names`)."""
         for layer, item in self.legend_items.items():
             item.label = {"value": label(f"map.layer.{layer}", lang)}
-            names = {k: label(f"map.edge.{k}", lang) for k in set(self.kinds[layer])}
-            src = self.sources[layer]
-            src.data.update(label=np.array([names[k] for k in self.kinds[layer]]))  # only the names go out
+
+    def hover_names(self, layer: str, lang: str) -> list[str]:
+        """The name in ``lang`` of each code of layer ``layer``'s ``label`` column (a join, a
+        line of communication): a few words, so a language switch repaints no line."""
+        return [label(f"map.edge.{k}", lang) for k in self.kinds[layer]]
 
 
 # ---------------------------------------------------------------------------- controls

@@ -82,11 +82,15 @@ class UseMap(pn.viewable.Viewer):
         for name in LAYERS:
             ov.add(name, legend_key=f"map.layer.{name}")
             ov.swatch(name, COLORS[name], alpha=max(ALPHAS[name], 0.45))
-        self._units = ColumnDataSource({"x": [], "y": [], "color": [], "text": [], "label_y": [], "dy": []},
-                                       name="use-units")
+        self._units = ColumnDataSource({"x": [], "y": [], "color": []}, name="use-units")
         fig.scatter("x", "y", source=self._units, size=16, color="color", line_color="white", name="use-units")
-        fig.text("x", "label_y", text="text", source=self._units, text_font_size=f"{LABEL_PT}pt", y_offset="dy",
-                 text_align="center", text_color="color", text_font_style="bold", name="use-unit-labels")
+        # the labels on the overlay canvas, from a source of their own: renaming them (a language
+        # switch) repaints the labels, not the board
+        self._unit_labels = ColumnDataSource({"x": [], "color": [], "text": [], "label_y": [], "dy": []},
+                                             name="use-unit-labels")
+        fig.text("x", "label_y", text="text", source=self._unit_labels, text_font_size=f"{LABEL_PT}pt",
+                 y_offset="dy", text_align="center", text_color="color", text_font_style="bold",
+                 name="use-unit-labels", level="overlay")
         self._places = ColumnDataSource({"x": [], "y": [], "text": []}, name="use-place-marks")
         fig.text("x", "y", text="text", source=self._places, text_font_size="10pt", text_font_style="bold",
                  y_offset=14, text_align="center", text_color="#003c4d", name="use-place-labels")
@@ -252,7 +256,10 @@ class UseMap(pn.viewable.Viewer):
             texts.append(f"{u.id[:10]}{' S' + str(u.sorties) if u.sorties else ''}"
                          f"{'' if u.supply == 'full' else ' ·' + label('use.supply.' + u.supply, lang)}")
         label_y, dy = stacked_labels(shown, xs, ys, game_state.board.numbering)
-        self._units.data = {"x": xs, "y": ys, "color": colors, "text": texts, "label_y": label_y, "dy": dy}
+        units = {"x": xs, "y": ys, "color": colors}
+        if dict(self._units.data) != units:   # a relabel leaves the markers alone
+            self._units.data = units
+        self._unit_labels.data = {"x": xs, "color": colors, "text": texts, "label_y": label_y, "dy": dy}
         ring = sorted(game_state.range_hexes())
         ov.set("use-range", hexes=[self._find(h) for h in ring], color=COLORS["use-range"], alpha=ALPHAS["use-range"])
         passages = game_state.passage_reasons()

@@ -47,6 +47,8 @@ WEATHER_COLORS = {
     None: "#9e9e9e",
 }
 LAYER_ALPHA = 0.5
+#: The key's outline for Fine (no tint on the map, so the swatch is an empty hex).
+FINE_OUTLINE = "#777777"
 #: The zone select's entry for a zone whose weather the last roll could not read (chart cell missing).
 UNKNOWN = "unknown"
 _SWATCH = ('<span style="display:inline-block;width:14px;height:14px;margin:0 4px 0 10px;'
@@ -123,6 +125,8 @@ class WeatherPanel(pn.viewable.Viewer):
         #: The key's swatch: the weather colour of the zone with the most hexes of this map.
         self._main_zone = max(self.zones, key=lambda z: len(self.keys_by_zone[z])) if self.zones else None
         self._swatch = self.mapview.overlays.swatch(LAYER, self._swatch_color(), alpha=LAYER_ALPHA)
+        if self._swatch is not None:
+            self._swatch.glyph.line_color = self._swatch_line()
         self.mapview.info.add_rows(self.info_rows)
         self._build_widgets()
         self.editor = ChartEditor(target=WeatherTarget(self.weather, self.store), state=self.state, store=self.store)
@@ -262,6 +266,11 @@ class WeatherPanel(pn.viewable.Viewer):
     def _swatch_color(self) -> str:
         return weather_color(self._shown.get(self._main_zone) if self._main_zone else None)
 
+    def _swatch_line(self) -> str:
+        """The swatch's outline: its colour, or grey for Fine, which tints nothing."""
+        color = self._swatch_color()
+        return FINE_OUTLINE if color == WEATHER_COLORS["fine"] else color
+
     def _palette(self) -> list[str]:
         """The layer's colour of each zone: its weather's."""
         return [weather_color(self._shown[z]) for z in self.zones]
@@ -279,7 +288,7 @@ class WeatherPanel(pn.viewable.Viewer):
             self._patch_layer(self._palette())
             if self._swatch is not None:
                 color = self._swatch_color()
-                self._swatch.glyph.update(fill_color=color, line_color=color)
+                self._swatch.glyph.update(fill_color=color, line_color=self._swatch_line())
             self.mapview.hex_hover.update(LAYER, names=self._hover_names(self.state.lang))
         self.mapview.info.refresh()
         self._on_selected()
