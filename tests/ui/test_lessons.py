@@ -307,7 +307,10 @@ def test_try_it_yourself_on_asl_a_tap_lights_a_fire_and_the_answer_follows(serve
     page.locator(".lesson-try button").click()
     expect(page.locator(".lesson-untry button")).to_be_visible(timeout=WAIT)
     page.locator(".lesson-try-fire-level select").select_option(label="1")
-    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    # the server says what a tap does once it holds the level (a widget change reaches it
+    # debounced, a tap at once)
+    expect(page.locator(".lesson-try-fire-next")).to_contain_text(
+        label("lessons.try.asl.at_level", lang, level="1"), timeout=WAIT)
 
     def tap(hex_id: str) -> None:
         x, y = hexgrid.hex_to_pixel(*load_board("teaching").key(hex_id), orientation="flattop")

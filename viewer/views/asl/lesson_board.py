@@ -7,6 +7,8 @@ circles and lit and blind hexes follow, drawn on the board. Any value the step's
 takes (the NVR, the dice, the moon) may be changed too (:class:`TrialValues`)."""
 from __future__ import annotations
 
+import html
+
 import panel as pn
 
 from viewer import hexgrid
@@ -40,12 +42,14 @@ class AslLessonBoard(TrialBoard):
 
         session = state if state is not None else SessionState()
         self.level = pn.widgets.Select(options={}, value="0", width=180, css_classes=["lesson-try-fire-level"])
-        super().__init__(session, extra=[self.level])
+        self.next_tap = pn.pane.HTML("", css_classes=["lesson-try-fire-next"])
+        super().__init__(session, extra=[self.level, self.next_tap])
         self.figure = BoardFigure(load_board(board), on_tap=self.tap)
         # names of their own: the Map section's board has sources named like the figure's
         self.figure.light.name, self.figure.ring.name = "lesson-asl-light", "lesson-asl-ring"
         self.panel = pn.pane.Bokeh(self.figure.figure, sizing_mode="stretch_width", css_classes=["lesson-board"])
         session.param.watch(self._on_lang, "lang")
+        self.level.param.watch(self._say_next_tap, "value")
         self._on_lang()
 
     def _on_lang(self, *_):
@@ -55,6 +59,14 @@ class AslLessonBoard(TrialBoard):
         self.level.options = {(label("lessons.try.asl.wreck", lang) if lv == "wreck" else lv): lv
                               for lv in FIRE_LEVELS}
         self.level.value = keep if keep in FIRE_LEVELS else "0"
+        self._say_next_tap()
+
+    def _say_next_tap(self, *_) -> None:
+        """What the next tap does, at the level chosen: said once the server holds that level."""
+        lang, level = self.session.lang, str(self.level.value or "0")
+        what = (label("lessons.try.asl.wreck", lang) if level == "wreck"
+                else label("lessons.try.asl.at_level", lang, level=level))
+        self.next_tap.object = f"<p>{html.escape(label('lessons.try.asl.next', lang, what=what))}</p>"
 
     # ------------------------------------------------------------------ try it yourself
     def tap(self, hex_id: str) -> None:
