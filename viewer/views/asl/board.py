@@ -14,6 +14,7 @@ from bokeh.plotting import figure
 
 from viewer import hexgrid
 from viewer.rules.asl.board import Board
+from viewer.views.common.swatch_key import key_html, swatch
 from viewer.views.common.text import label
 
 TERRAIN_FILL = {"open": "#ece3b8", "woods": "#5f8f46", "building": "#b9805a", "orchard": "#a9c97f",
@@ -108,11 +109,6 @@ class BoardFigure:
     def legend_html(self, lang: str) -> str:
         """What each colour and mark of the board means (terrain, hills, light, hexsides, fires,
         the NVR ring and the LOS thread), as one line of swatches."""
-        def swatch(color: str, text: str, shape: str = "") -> str:
-            style = {"ring": f"border:2px dashed {color};background:transparent",
-                     "line": f"height:4px;background:{color}"}.get(shape, f"background:{color}")
-            return (f'<span class="asl-legend-item"><span class="asl-swatch" style="{style}"></span>'
-                    f"{text}</span>")
         items = [swatch(TERRAIN_FILL[t], label(f"ui.asl.terrain.{t}", lang)) for t in TERRAIN_FILL]
         items += [swatch(GROUND_FILL[g], f'{label("ui.asl.terrain.hill", lang)} H{g}') for g in sorted(GROUND_FILL)]
         items += [swatch(LIGHT_FILL["lit"], label("ui.asl.legend.lit", lang)),
@@ -124,8 +120,7 @@ class BoardFigure:
                   swatch("#1565c0", label("ui.asl.legend.clear", lang), "line"),
                   swatch("#ef6c00", label("ui.asl.legend.hindered", lang), "line"),
                   swatch("#c62828", label("ui.asl.legend.blocked", lang), "line")]
-        return f'<div class="asl-legend"><b>{label("ui.asl.legend", lang)}</b> ' + " ".join(items) + \
-            f' <span class="asl-legend-item">{label("ui.asl.legend.codes", lang)}</span></div>'
+        return key_html(label("ui.asl.legend", lang), items, label("ui.asl.legend.codes", lang))
 
 
     def _tapped(self, attr, old, new) -> None:

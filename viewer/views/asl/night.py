@@ -20,16 +20,12 @@ from viewer.userdata import UserStore
 from viewer.views.asl.board import BoardFigure
 from viewer.views.common.calculator_card import CalculatorCard
 from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.swatch_key import key_pane
 from viewer.views.common.text import alert, label, markdown
 
 #: The night calculators offered beside the board, in this order.
 ASL_NIGHT = section("asl", "night")
 FIRE_BUTTONS = ("blaze", "flame", "wreck")
-LEGEND_CSS = """
-.asl-legend { font-size: 0.85em; line-height: 1.9; }
-.asl-legend-item { display: inline-flex; align-items: center; margin-right: 0.9em; white-space: nowrap; }
-.asl-swatch { display: inline-block; width: 14px; height: 12px; margin-right: 4px; border: 1px solid #8a7f63; }
-"""
 
 
 class AslNightView(pn.viewable.Viewer):
@@ -65,8 +61,7 @@ class AslNightView(pn.viewable.Viewer):
         self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"])
         self.los_from = pn.widgets.Button(css_classes=["asl-los-from"])
         self.los_to = pn.widgets.Button(css_classes=["asl-los-to"])
-        self.legend = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["asl-legend-pane"],
-                                   stylesheets=[LEGEND_CSS])
+        self.legend = key_pane("asl-legend-pane", sizing_mode="stretch_width")
         self.verdict = markdown("", css_classes=["asl-verdict"])
         self.light_summary = markdown("", css_classes=["asl-light-summary"])
         self.nvr = pn.widgets.IntSlider(start=0, end=9, value=self.game_state.nvr, width=180, css_classes=["asl-nvr"])

@@ -17,11 +17,13 @@ from bokeh.plotting import figure
 from viewer.rules.starcraft import geometry as G
 from viewer.state import SessionState
 from viewer.state.starcraft.table import StarcraftState, terrain_patches
+from viewer.views.common.swatch_key import key_html, key_pane, swatch
 from viewer.views.common.text import label, markdown
 from viewer.views.starcraft.names import model_name, unit_name
 
 OWNER_COLORS = {"A": "#c0392b", "B": "#2e64c8", None: "#7f7f7f"}
 TERRAIN_COLORS = {"impassable": "#6d6d6d", "standable": "#a58a5c", "ramp": "#c9b27c", "grass": "#7fbf6a", "open": "#d9d2c3"}
+MOVE_COLOR, RANGE_COLOR = "#2ca25f", "#e6550d"
 AFFINITY_KEYS = {1: "red", 2: "blue", 3: "red", 4: "blue", 5: "neutral"}
 
 
@@ -50,8 +52,8 @@ class StarcraftTableView(pn.viewable.Viewer):
         fig.text("x", "y", text="label", source=self.contest, text_align="center", text_baseline="middle",
                  text_color="white", text_font_size="9pt")
         self.zone_sources = {k: ColumnDataSource({"xs": [], "ys": []}) for k in ("move", "range", "engagement")}
-        fig.patches("xs", "ys", source=self.zone_sources["move"], fill_color="#2ca25f", fill_alpha=0.15, line_alpha=0.4)
-        fig.patches("xs", "ys", source=self.zone_sources["range"], fill_alpha=0, line_color="#e6550d", line_width=2)
+        fig.patches("xs", "ys", source=self.zone_sources["move"], fill_color=MOVE_COLOR, fill_alpha=0.15, line_alpha=0.4)
+        fig.patches("xs", "ys", source=self.zone_sources["range"], fill_alpha=0, line_color=RANGE_COLOR, line_width=2)
         fig.patches("xs", "ys", source=self.zone_sources["engagement"], fill_alpha=0, line_color="black", line_dash="dotted")
         self.models = ColumnDataSource(self._model_data(), name="sc-models")
         rend = fig.circle("x", "y", radius="r", source=self.models, fill_color="color", line_color="black",
@@ -72,6 +74,7 @@ class StarcraftTableView(pn.viewable.Viewer):
         self.models.on_change("data", self._on_models)
         self.models.selected.on_change("indices", self._on_pick)
         self.status = markdown("", css_classes=["sc-status"], width=360)
+        self.key = key_pane("sc-key", width=620)
         self.game_state.param.watch(self.refresh, ["table", "selected", "weapon_range"])
         state.param.watch(self.refresh, "lang")
         self.refresh()
@@ -124,6 +127,7 @@ class StarcraftTableView(pn.viewable.Viewer):
             for k, rings in self.game_state.zones().items():
                 self.zone_sources[k].data = {"xs": [r[0] for r in rings], "ys": [r[1] for r in rings]}
             self.status.object = self._status(rows)
+            self.key.object = key_html_for(self.state.lang)
 
     def _status(self, rows) -> str:
         lang = self.state.lang
@@ -155,7 +159,7 @@ class StarcraftTableView(pn.viewable.Viewer):
         return "\n".join(lines)
 
     def __panel__(self):
-        return pn.Row(pn.pane.Bokeh(self.figure), self.status)
+        return pn.Row(pn.Column(pn.pane.Bokeh(self.figure), self.key), self.status)
 
 
 #: The names' font size (points), and the size of one character and of a line in inches on the
@@ -188,6 +192,18 @@ def place_names(xs, ys, rs, names, width: float, height: float) -> dict[str, lis
                     out[k].append(v)
                 break
     return out
+
+
+def key_html_for(lang: str) -> str:
+    """What each colour and mark of the table means: the terrain kinds (SC 8.5.3), each side's
+    models, the markers' contest zones (SC 8.9.1) and the selected model's zones."""
+    entries = [swatch(TERRAIN_COLORS[k], label(f"sc.ui.key.{k}", lang)) for k in TERRAIN_COLORS]
+    entries += [swatch(OWNER_COLORS[side], label("sc.ui.key.side", lang, side=side), "circle") for side in ("A", "B")]
+    entries += [swatch(OWNER_COLORS[None], label("sc.ui.key.contest", lang), "ring"),
+                swatch("#000000", label("sc.ui.key.engagement", lang), "dotted"),
+                swatch(MOVE_COLOR, label("sc.ui.key.move", lang)),
+                swatch(RANGE_COLOR, label("sc.ui.key.range", lang), "line")]
+    return key_html(label("sc.ui.key", lang), entries)
 
 
 def alert_line(text: str) -> str:
