@@ -56,3 +56,16 @@ def test_places_railways_and_map_class_read_in_spanish():
     assert rows["Ciudad"] == "Varsovia" and rows["Mapa"] == "mapa europeo"
     assert "Ferrocarril: Berlín–Varsovia" in rows
     assert not any("Warsaw" in k or "Warsaw" in v for k, v in rows.items())
+
+
+@pytest.mark.parametrize("lang,sheet", [("en", "Europe (100 km a hex)"), ("es", "Europa (100 km por hexágono)")])
+def test_info_panel_names_the_sheet_not_its_key(lang, sheet):
+    from viewer.board import load_map
+    from viewer.i18n import t
+
+    hm = load_map("europe")
+    state = SessionState()
+    state.lang = lang
+    state.selected = next(iter(hm.hexes[["sheet", "q", "r"]].itertuples(index=False, name=None)))
+    rows = dict(HexInfo(hexmap=hm, state=state).rows(lang))
+    assert rows[t("ui.sheet", lang)] == sheet

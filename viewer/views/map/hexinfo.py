@@ -16,6 +16,7 @@ import param
 from viewer.board import HexMap
 from viewer.state import SessionState
 from viewer.views.common.text import label, label_any, markdown
+from viewer.views.map.sheets import sheet_label
 
 #: Attribute columns shown, in order, with the catalogue prefix that names their values.
 _VALUE_PREFIX = {"terrain": ("terrain",), "climate_zone": ("climate", "zone"), "map_class": ("map_class",)}
@@ -57,7 +58,7 @@ class HexInfo(pn.viewable.Viewer):
         attrs = self.hexmap.hex(key)
         rows = [
             (label("ui.hex", lang), str(attrs["label"])),
-            (label("ui.sheet", lang), str(key[0])),
+            (label("ui.sheet", lang), sheet_label(str(key[0]), lang)),
             (label("ui.coordinates", lang), f"q={key[1]}, r={key[2]}"),
         ]
         for column in ("terrain", "climate_zone", "country", "sea_area", "map_class"):
