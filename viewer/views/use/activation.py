@@ -18,6 +18,7 @@ from viewer.state.use.board import UseState
 from viewer.views.common.step_list import StepList
 from viewer.views.common.text import label, markdown
 from viewer.views.use.board import UseMap
+from viewer.views.use.unit_names import unit_name
 
 #: The board of the example and the hexes it names besides the steps' own (USE 4.2.3.1, 4.2.3.3).
 BOARD = "fixture:france-1940"
@@ -90,7 +91,7 @@ class UseActivation(pn.viewable.Viewer):
             self.rows.show([], lang)
             return
         start = act.mp + sum(s.cost for s in act.log)
-        lines = [_Line("start", None, label("use.activation.start", lang, unit=act.unit_id, hex=START, mp=start))]
+        lines = [_Line("start", None, label("use.activation.start", lang, unit=unit_name(act.unit_id, lang), hex=START, mp=start))]
         for s in act.log:
             text = label(f"use.activation.{s.action}", lang, hex=s.hex, cost=s.cost, mp=s.mp_after,
                          parts=parts_text(s.parts, lang))

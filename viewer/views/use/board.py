@@ -22,6 +22,7 @@ from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.text import alert, label, label_any, markdown
 from viewer.views.map.mapview import MapView
 from viewer.views.use.board_picker import board_title
+from viewer.views.use.unit_names import board_label, unit_name
 
 #: One colour per layer, no two alike, each in the map's legend (``map.layer.<name>``).
 COLORS = {"use-air": "#74add1", "use-strategic": "#a6d96a", "use-range": "#fee08b", "use-passages-open": "#e7298a",
@@ -176,7 +177,7 @@ class UseMap(pn.viewable.Viewer):
     def _options(self):
         lang, b = self.state.lang, self.game_state.board
         self.unit_select.options = {label("use.none", lang): "", **{
-            f"{u.id} ({u.hex})": u.id for u in self.game_state.units}}
+            f"{unit_name(u.id, lang)} ({u.hex})": u.id for u in self.game_state.units}}
         ports = sorted((h for h in b.hexes.values() if h.port), key=lambda h: place_name(h, lang))
         self.port_select.options = {label("use.none", lang): "", **{f"{place_name(h, lang)} ({h.label})": h.label
                                                                    for h in ports}}
@@ -253,7 +254,7 @@ class UseMap(pn.viewable.Viewer):
             ys.append(y)
             shown.append(u.hex)
             colors.append(FACTION_COLORS[u.faction])
-            texts.append(f"{u.id[:10]}{' S' + str(u.sorties) if u.sorties else ''}"
+            texts.append(f"{board_label(u.id, lang)}{' S' + str(u.sorties) if u.sorties else ''}"
                          f"{'' if u.supply == 'full' else ' ·' + label('use.supply.' + u.supply, lang)}")
         label_y, dy = stacked_labels(shown, xs, ys, game_state.board.numbering)
         units = {"x": xs, "y": ys, "color": colors}
@@ -277,16 +278,16 @@ class UseMap(pn.viewable.Viewer):
                label=[", ".join(sorted(z[h])) for h in sorted(z)])
         lines = [label("use.ezoc_count", lang, n=len(z), faction=label(f"use.faction.{game_state.ezoc_faction}", lang))]
         if air:
-            lines.append(label("use.air_summary", lang, unit=game_state.unit, n=len(air)))
+            lines.append(label("use.air_summary", lang, unit=unit_name(game_state.unit, lang), n=len(air)))
         if sm is not None:
             lines.append(label("use.sm_refused." + sm["refused"], lang) if sm["refused"] else
-                         label("use.sm_summary", lang, unit=game_state.unit, n=len(sm["ends"]) - 1))
+                         label("use.sm_summary", lang, unit=unit_name(game_state.unit, lang), n=len(sm["ends"]) - 1))
         reach = None if game_state.strategic else game_state.reach()
         if reach is None:
             for name in ("use-reach", "use-stop", "use-attack"):
                 ov.set(name)
             if game_state.unit and not air and not game_state.strategic:
-                lines.append(label("use.not_land", lang, unit=game_state.unit))
+                lines.append(label("use.not_land", lang, unit=unit_name(game_state.unit, lang)))
         else:
             hexes = sorted(reach.cost)
             ov.set("use-reach", hexes=[self._find(h) for h in hexes], color=COLORS["use-reach"], alpha=ALPHAS["use-reach"],
@@ -295,7 +296,7 @@ class UseMap(pn.viewable.Viewer):
             ov.set("use-stop", hexes=[self._find(h) for h in stops], color=COLORS["use-stop"], alpha=ALPHAS["use-stop"])
             targets = sorted({a.target for a in reach.attacks})
             ov.set("use-attack", hexes=[self._find(h) for h in targets], color=COLORS["use-attack"], alpha=ALPHAS["use-attack"])
-            lines.append(label("use.reach_summary", lang, unit=game_state.unit, mp=reach.mp,
+            lines.append(label("use.reach_summary", lang, unit=unit_name(game_state.unit, lang), mp=reach.mp,
                                n=sum(1 for h in reach.cost if reach.cost[h]),
                                stops=", ".join(stops) or "-"))
             for a in reach.attacks[:12]:
