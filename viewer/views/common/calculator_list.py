@@ -39,7 +39,9 @@ class CalculatorList(pn.viewable.Viewer):
         self.context: dict[str, dict] = {}
         self.chooser = Chooser(state=self.state, keys=self.slugs, title=lambda s, lang: REGISTRY[s].title(lang),
                                build=self._build, prompt=self.prompt, css_class=self.css_class,
-                               label_key="ui.calculator_list.choose" if self.prompt else None)
+                               label_key="ui.calculator_list.choose" if self.prompt else None,
+                               summary=(lambda s, lang: REGISTRY[s].summary(lang)) if self.prompt else None,
+                               overview_key="ui.calculator_list.overview")
         self.select = self.chooser.select
         self.cards: dict[str, CalculatorCard] = self.chooser.built
         self.layout = pn.Column(self.chooser, sizing_mode="stretch_width", css_classes=["calculator-list"])

@@ -3,6 +3,7 @@ chosen and then kept (the page stays light and every item keeps its inputs; docs
 "Views"). The calculator lists and the table editors of every app are choosers."""
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import panel as pn
@@ -10,6 +11,12 @@ import param
 
 from viewer.state import SessionState
 from viewer.views.common.text import label
+
+OVERVIEW_CSS = """
+dl { margin: 0.4em 0; max-width: 60em; }
+dt { font-weight: 600; margin-top: 0.5em; }
+dd { margin: 0 0 0 1em; color: #444; }
+"""
 
 
 class Chooser(pn.viewable.Viewer):
@@ -29,6 +36,12 @@ class Chooser(pn.viewable.Viewer):
 
     label_key = param.String(default=None, allow_None=True, doc="Catalogue key of the Select's label.")
 
+    summary = param.Callable(default=None, allow_None=True, doc="""
+        ``summary(key, lang)``: what an item does, in one sentence. Given, the chooser shows every
+        item's name and summary while nothing is chosen, so a newcomer sees what is on offer.""")
+
+    overview_key = param.String(default="ui.chooser.overview", doc="Catalogue key of the line above the summaries.")
+
     css_class = param.String(default="chooser-select", doc="CSS class of the Select (for tests and styles).")
 
     def __init__(self, **params):
@@ -39,6 +52,9 @@ class Chooser(pn.viewable.Viewer):
         self.select = pn.widgets.Select(options=self._options(), value=first, width=320,
                                         css_classes=[self.css_class])
         self._holder = pn.Column(sizing_mode="stretch_width")
+        self._overview = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["chooser-overview"],
+                                      stylesheets=[OVERVIEW_CSS]) if self.summary else None
+        self._overview_lang = ""
         self.select.param.watch(self._show, "value")
         self.state.param.watch(self._relabel, "lang")
         self._relabel()
@@ -67,6 +83,8 @@ class Chooser(pn.viewable.Viewer):
             self.select.value = value
             if self.label_key:
                 self.select.name = label(self.label_key, self.state.lang)
+            if not value:
+                self._write_overview()
 
     def item(self, key: str) -> Any:
         """The view of ``key``, built on first use."""
@@ -78,7 +96,24 @@ class Chooser(pn.viewable.Viewer):
 
     def _show(self, *_) -> None:
         key = self.select.value
-        self._holder.objects = [self.item(key)] if key else []
+        if key:
+            self._holder.objects = [self.item(key)]
+        elif self._overview is not None:
+            self._write_overview()
+            self._holder.objects = [self._overview]
+        else:
+            self._holder.objects = []
+
+    def _write_overview(self) -> None:
+        """Every item's name and summary, in the session's language (written when shown)."""
+        lang = self.state.lang
+        if self._overview is None or self.summary is None or self._overview_lang == lang:
+            return
+        rows = "".join(f"<dt>{html.escape(self.title(k, lang), quote=False)}</dt>"
+                       f"<dd>{html.escape(self.summary(k, lang), quote=False)}</dd>" for k in self.keys)
+        self._overview.object = (f"<p>{html.escape(label(self.overview_key, lang), quote=False)}</p>"
+                                 f"<dl>{rows}</dl>")
+        self._overview_lang = lang
 
     def __panel__(self):
         return self._layout
