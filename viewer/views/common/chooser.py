@@ -96,13 +96,14 @@ class Chooser(pn.viewable.Viewer):
 
     def _show(self, *_) -> None:
         key = self.select.value
-        if key:
-            self._holder.objects = [self.item(key)]
-        elif self._overview is not None:
-            self._write_overview()
-            self._holder.objects = [self._overview]
-        else:
-            self._holder.objects = []
+        shown = [self.item(key)] if key else []
+        if self._overview is not None:
+            # kept in the holder and hidden, so its model is not made again each time it returns
+            if not key:
+                self._write_overview()
+            self._overview.visible = not key
+            shown.insert(0, self._overview)
+        self._holder.objects = shown
 
     def _write_overview(self) -> None:
         """Every item's name and summary, in the session's language (written when shown)."""

@@ -197,11 +197,13 @@ class LessonPlayer(pn.viewable.Viewer):
         self._trial: dict[str, Any] | None = None
         # save as lesson
         self.save_rule = pn.widgets.Select(options=self._rule_options(), width=180, css_classes=["lesson-save-rule"])
-        self.save_question = pn.widgets.TextInput(value="", width=380, css_classes=["lesson-save-question"])
-        self.save_name = pn.widgets.TextInput(value="", width=200, css_classes=["lesson-save-name"])
-        self.save_button = pn.widgets.Button(label="", width=200, css_classes=["lesson-save"])
-        self.download = pn.widgets.FileDownload(callback=self._download, filename="lesson.yaml", width=200,
-                                                embed=False, css_classes=["lesson-download"])
+        # the text column is narrow: each of these spans it, so no label is cut in either language
+        span = {"sizing_mode": "stretch_width", "max_width": TEXT_WIDTH}
+        self.save_question = pn.widgets.TextInput(value="", css_classes=["lesson-save-question"], **span)
+        self.save_name = pn.widgets.TextInput(value="", css_classes=["lesson-save-name"], **span)
+        self.save_button = pn.widgets.Button(label="", css_classes=["lesson-save"], **span)
+        self.download = pn.widgets.FileDownload(callback=self._download, filename="lesson.yaml", embed=False,
+                                                css_classes=["lesson-download"], **span)
         self.save_status = pn.pane.HTML("", css_classes=["lesson-save-status"], sizing_mode="stretch_width")
         self.save_title = pn.pane.HTML("", css_classes=["lesson-save-title"], margin=(10, 10, 0, 10))
         self.back.on_click(lambda _e: self.go(self.step - 1))
@@ -215,8 +217,8 @@ class LessonPlayer(pn.viewable.Viewer):
             self.choose, pn.Row(self.back, self.counter, self.next), self.title, self.question,
             self.explanation, self.answer, self.steps, self.notes,
             pn.Row(self.try_it, self.untry), self.try_note,
-            self.save_title, pn.Row(self.save_rule, self.save_question),
-            pn.Row(self.save_name, self.save_button, self.download), self.save_status,
+            self.save_title, self.save_rule, self.save_question,
+            self.save_name, self.save_button, self.download, self.save_status,
             sizing_mode="stretch_width", css_classes=["lesson-player"])
         self._draw()
 
