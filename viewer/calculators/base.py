@@ -114,6 +114,12 @@ class Calculator(param.Parameterized):
     #: Names of the ``Result.value`` keys and of the steps, each with a label (checked by tests).
     result_names: ClassVar[tuple[str, ...]] = ()
     step_names: ClassVar[tuple[str, ...]] = ()
+    #: Result keys a card leaves out: the same value is in another row, exactly (a chance as a
+    #: float beside its fraction); code reading ``Result.value`` still has them.
+    card_hides: ClassVar[tuple[str, ...]] = ()
+    #: Result keys that are chances held as floats: a card shows them as a percentage, the one
+    #: format of every chance shown (``viewer.calculators.format.percent``).
+    chances: ClassVar[tuple[str, ...]] = ()
     #: Text inputs that are lists in order, comma separated, where an item may repeat; a card
     #: offers their :meth:`choices` to add one item at a time (label ``calc.<slug>.add.<name>``).
     sequences: ClassVar[tuple[str, ...]] = ()

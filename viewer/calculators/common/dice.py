@@ -5,6 +5,7 @@ import param
 
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, Result, Step
+from viewer.calculators.format import percent
 from viewer.dice import ALLOWED_FORMS, DiceExpressionError, distribution_of, parse_expression
 from viewer.ruleref import RuleRef
 
@@ -22,6 +23,7 @@ class DiceCalculator(Calculator):
     result_names = ("p_le", "p_ge", "p_le_fraction", "p_ge_fraction", "mean", "min", "max")
     step_names = ("roll", "roll_one", "keep_highest", "keep_lowest", "subtract", "d10", "modifier",
                   "clamp", "range", "p_le", "p_ge")
+    card_hides = ("p_le", "p_ge")   # shown exactly as p_le_fraction, p_ge_fraction
 
     expression = param.String(default="2d6", doc="""
         The dice to roll, e.g. 2d6, d10+2, 2d6-1, 4d10 keep highest 2, 3d6kh2 or
@@ -56,8 +58,8 @@ class DiceCalculator(Calculator):
             steps.append(self.step("clamp", lo=expr.clamp[0], hi=expr.clamp[1]))
         p_le, p_ge, mean = dist.p_le(self.target), dist.p_ge(self.target), dist.mean()
         steps.append(self.step("range", min=dist.min, max=dist.max, mean=float(mean)))
-        steps.append(self.step("p_le", target=self.target, fraction=str(p_le), probability=float(p_le)))
-        steps.append(self.step("p_ge", target=self.target, fraction=str(p_ge), probability=float(p_ge)))
+        steps.append(self.step("p_le", target=self.target, fraction=str(p_le), percent=percent(p_le)))
+        steps.append(self.step("p_ge", target=self.target, fraction=str(p_ge), percent=percent(p_ge)))
         value = {
             "p_le": float(p_le),
             "p_ge": float(p_ge),

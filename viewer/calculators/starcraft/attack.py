@@ -31,6 +31,7 @@ class _PoolCalculator(StarcraftCalculator):
     result_names: ClassVar[tuple[str, ...]] = (
         "attack_dice", "expected_hits", "expected_damage_dice", "expected_casualties",
         "p_any_casualty", "p_wipe", "marker_distribution")
+    chances: ClassVar[tuple[str, ...]] = ("p_any_casualty", "p_wipe")
     step_names: ClassVar[tuple[str, ...]] = (
         "dice", "hit", "surge", "surge_ignored", "no_surge", "armor", "evade", "no_evade",
         "damage", "casualties", "wipe")

@@ -17,6 +17,7 @@ class ChargeCalculator(StarcraftCalculator):
     slug = "starcraft.charge"
     rules = (sc("8.7.7"),)
     result_names = ("needed_roll", "probability", "probability_fraction", "min_reach", "max_reach", "mean_reach")
+    card_hides = ("probability",)   # shown exactly as probability_fraction
     step_names = ("distance", "needed", "certain", "impossible")
 
     speed = param.Integer(default=6, bounds=(0, 100), doc="The charging unit's Speed (inches).")

@@ -13,7 +13,7 @@ import panel as pn
 import param
 
 from viewer.calculators import Calculator, CalculatorInputError
-from viewer.calculators.format import NAME_FAMILIES, cell_name, chart_name, shown, value_name
+from viewer.calculators.format import NAME_FAMILIES, cell_name, chart_name, percent, shown, value_name
 from viewer.rules.charts import ChartError
 from viewer.state import SessionState
 from viewer.userdata import UserStore
@@ -317,8 +317,12 @@ class CalculatorCard(pn.viewable.Viewer):
     def _show_result(self, lang: str) -> None:
         """The result table and the steps in ``lang`` (from the last result: nothing is recomputed)."""
         result, calc = self.result, type(self.calculator)
-        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_cell(shown(v, lang, self._term(lang)))} |"
-                         for k, v in result.value.items())
+        def cell(key, value) -> str:
+            if key in calc.chances and isinstance(value, float):
+                return percent(value)
+            return shown(value, lang, self._term(lang))
+        rows = "\n".join(f"| {calc.result_label(k, lang)} | {_cell(cell(k, v))} |"
+                         for k, v in result.value.items() if k not in calc.card_hides)
         missing = "".join(
             f"\n\n> {label('ui.missing_value', lang, chart=chart_name(m.chart, lang), cell=cell_name(m.cell, lang))}"
             for m in result.missing
