@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import param
 
 from viewer.calculators import register
-from viewer.calculators.format import cell_name
+from viewer.calculators.format import cell_name, percent
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result
 from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
@@ -166,9 +166,9 @@ class Combat(Calculator):
         if missing:
             steps.append(self.step("missing", rule=r, n=len(missing), cells=_Cells(tuple(m.cell for m in missing[:6]))))
         for code, p in codes.items():
-            steps.append(self.step("outcome", rule=r, code=code, p=f"{float(p):.1%}", fraction=str(p)))
+            steps.append(self.step("outcome", rule=r, code=code, p=percent(p), fraction=str(p)))
         value = {"attacker_values": _pmf(att), "defender_values": _pmf(dfn),
-                 "outcomes": "; ".join(f"{c} {float(p):.1%}" for c, p in codes.items()) or "-",
+                 "outcomes": "; ".join(f"{c} {percent(p)}" for c, p in codes.items()) or "-",
                  "cells_needed": len(probs)}
         return Result(value, steps, att, missing)
 

@@ -16,6 +16,7 @@ import param
 from viewer.board.wif.vocabulary import VOCABULARY as WIF
 from viewer.calculators import register
 from viewer.calculators.base import Calculator, CalculatorInputError, MissingValue, Result, Step
+from viewer.calculators.format import exact, percent
 from viewer.i18n import DEFAULT_LANGUAGE, t
 from viewer.rules.charts import Chart, ChartError, UnknownCell
 from viewer.rules.wif import weather as W
@@ -71,7 +72,7 @@ def _localize(value: Any, lang: str) -> Any:
     if isinstance(value, Term):
         return t(value, lang)
     if isinstance(value, Fraction):
-        return f"{value} ({float(value):.0%})"
+        return exact(value)
     if isinstance(value, (list, tuple)):
         return ", ".join(" ".join(str(_localize(x, lang)) for x in item) if isinstance(item, tuple)
                          else str(_localize(item, lang)) for item in value)
@@ -360,7 +361,7 @@ class OddsShiftCalculator(_WeatherCalculator):
             steps.append(self.step("benefit" if benefit else "benefit_not_here", rule=W.R_LAND_COMBAT,
                                    columns=dropped, weather=weather_term(self.weather)))
         else:
-            steps.append(self.step("no_benefit", rule=W.R_LAND_COMBAT, share=f"{self.special_share:.0%}"))
+            steps.append(self.step("no_benefit", rule=W.R_LAND_COMBAT, share=percent(self.special_share)))
         if shifted is None:
             steps.append(self.step("shift_unknown", rule=R_ODDS, odds=self.odds, columns=dropped))
         else:

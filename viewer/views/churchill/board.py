@@ -13,6 +13,7 @@ import param
 from bokeh.models import ColumnDataSource, HoverTool, Label, TapTool
 from bokeh.plotting import figure
 
+from viewer.calculators.format import exact
 from viewer.rules.churchill import board
 from viewer.rules.churchill.polmil import probabilities
 from viewer.rules.churchill.table import CHAIR, COLOURS, NATIONS
@@ -169,7 +170,7 @@ class ChurchillBoard(pn.viewable.Viewer):
             "x": [r["x"] for r in locs], "y": [r["y"] for r in locs], "location": [r["location"] for r in locs],
             "lx": [a[0] for a in anchors], "ly": [a[1] for a in anchors], "align": [a[2] for a in anchors],
             "baseline": [a[3] for a in anchors],
-            "p": [float(p[r["location"]]) for r in locs], "pct": [f"2d6: {100 * float(p[r['location']]):.1f} %" for r in locs],
+            "p": [float(p[r["location"]]) for r in locs], "pct": [f"2d6: {exact(p[r['location']])}" for r in locs],
             "heat": [0.25 + 9 * float(p[r["location"]]) for r in locs],
             "line": ["#b8860b" if r["colony"] else "#444" for r in locs], "name": ["" for _ in locs]})
         lr = f.rect(x="x", y="y", width=LOCATION_W, height=LOCATION_H, source=self.location_source, fill_color="#c0392b",
