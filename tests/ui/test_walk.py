@@ -48,6 +48,8 @@ IDLE = "() => window.Bokeh && Bokeh.documents.length > 0 && Bokeh.documents.ever
 PYTHON_VALUE = re.compile(r"\{'|\['|\{\}|\[\]|\bNone\b|\bTrue\b|\bFalse\b")
 #: Keys no sentence holds: ``attack:clear``, ``last_asterisks``.
 KEY_LIKE = re.compile(r"\b[a-z]+:[a-z][a-z0-9-]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b")
+#: A chance in another format than ``format.percent`` (one decimal, no space): ``58.33%``, ``12.5 %``.
+OTHER_PERCENT = re.compile(r"\d\.\d{2,}\s?%|\d\s%")
 
 
 def _option_keys() -> set[str]:
@@ -75,6 +77,7 @@ def bad_text(text: str) -> list[str]:
     """The Python values and internal keys in one visible text (empty: the text reads well)."""
     found = [m.group(0) for m in PYTHON_VALUE.finditer(text)]
     found += [m.group(0) for m in KEY_LIKE.finditer(text)]
+    found += [m.group(0) for m in OTHER_PERCENT.finditer(text)]
     if OPTION_KEY is not None:
         found += [m.group(0) for m in OPTION_KEY.finditer(text)]
     return found
@@ -249,3 +252,5 @@ def test_the_text_check_catches_what_it_should():
     assert bad_text("4 MP (attack:clear 1)") and bad_text("last_asterisks: unknown")
     assert "jul-aug" in OPTION_KEYS and bad_text("Tiempo de jul-aug") == ["jul-aug"]
     assert bad_text("Weather 12.5% · hex 2W7, off-map, Sea areas") == []
+    assert bad_text("7/12 ≈ 58.33%") == ["8.33%"]
+    assert bad_text("2d6: 12.5 %") and bad_text("1/8 (12.5%), 50%") == []
