@@ -89,10 +89,12 @@ def test_board_key_and_hover_follow_the_language(view):
     from bokeh.models import TapTool
     fig = view.figure
     assert "open ground" in view.legend.object and "blind hex" in view.legend.object
-    assert set(fig.base.data["terrain_name"]) <= {"open ground", "woods", "building", "orchard", "wreck"}
+    names = fig.terrain_names.args["names"]   # the hover's table: terrain code -> name
+    assert set(fig.base.data["terrain"]) <= set(names) and names["open"] == "open ground"
+    assert "@terrain{names}" in dict((v, k) for k, v in fig.hover.tooltips)
     view.state.lang = "es"
     assert "terreno abierto" in view.legend.object and "hexágono ciego" in view.legend.object
-    assert "terreno abierto" in fig.base.data["terrain_name"] and "open" not in fig.base.data["terrain_name"]
+    assert fig.terrain_names.args["names"]["open"] == "terreno abierto"
     # a click selects a hex of the base layer only: labels and marks never take the selection
     tap = fig.figure.select_one(TapTool)
     assert [r.data_source for r in tap.renderers] == [fig.base]

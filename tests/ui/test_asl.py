@@ -96,3 +96,41 @@ def test_fortification_events_are_picked_by_name(server, watched):
     texts = " | ".join(chips.all_inner_texts())
     assert "its occupant fires" in texts and "the location is lit" in texts and "unit-fires" not in texts
     assert watched.errors == []
+
+
+# Count the repaints of the board's canvas of hexes (primary) once installed.
+_COUNT_PRIMARY = """() => {
+  for (const doc of Bokeh.documents) {
+    const plot = doc.get_model_by_name('aslboard');
+    if (!plot) continue;
+    const cv = Bokeh.index.find_one_by_id(plot.id).canvas_view;
+    window.aslPrimaryPaints = 0;
+    const prepare = cv.primary.prepare.bind(cv.primary);
+    cv.primary.prepare = () => { window.aslPrimaryPaints++; return prepare(); };
+    return true;
+  }
+  return false;
+}"""
+
+
+def test_a_language_switch_renames_the_hover_and_key_but_repaints_no_hex(server, watched):
+    """English -> Español renames the key and the hover box's terrain (from a per-language table
+    in the hover, not a column of the hexes' source), so the hexes are not drawn again."""
+    board = load_board("teaching")
+    page = open_page(watched, server[0] + "/asl")
+    page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('aslboard'))", timeout=WAIT)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    assert page.evaluate(_COUNT_PRIMARY)
+    page.locator(".language-switch button").nth(1).click()
+    page.locator(".asl-legend-pane").get_by_text("bosque", exact=True).first.wait_for(timeout=WAIT)
+    page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+    assert page.evaluate("() => window.aslPrimaryPaints") == 0
+    x, y = hexgrid.hex_to_pixel(*board.key("2H3"), orientation="flattop")
+    sx, sy = page.evaluate(_XY, [x, y])
+    page.mouse.move(sx - 3, sy - 3)
+    page.mouse.move(sx + 1, sy + 1, steps=4)
+    tip = page.locator(".bk-tooltip-content").first
+    tip.wait_for(timeout=WAIT)
+    text = tip.inner_text()
+    assert "bosque" in text and "woods" not in text and "2H3" in text, text
+    assert watched.errors == []

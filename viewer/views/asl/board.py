@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from bokeh.models import ColumnDataSource, HoverTool, TapTool
+from bokeh.models import ColumnDataSource, CustomJSHover, HoverTool, TapTool
 from bokeh.plotting import figure
 
 from viewer import hexgrid
@@ -43,7 +43,6 @@ class BoardFigure:
                 for t, g in zip(f["terrain"], f["ground"])]
         self.base = ColumnDataSource({"q": f["q"].to_numpy(), "r": f["r"].to_numpy(), "fill": fill,
                                       "hex": f["id"].to_numpy(dtype=str), "terrain": f["terrain"].to_numpy(dtype=str),
-                                      "terrain_name": f["terrain"].tolist(),
                                       "ground": f["ground"].to_numpy(), "levels": f["levels"].to_numpy()},
                                      name="asl-base")
         fig = figure(name="aslboard", match_aspect=True, tools="tap,pan,wheel_zoom,reset", active_scroll=None,
@@ -84,8 +83,11 @@ class BoardFigure:
         self.selection = ColumnDataSource({"q": [], "r": []}, name="asl-selection")
         fig.hex_tile(q="q", r="r", size=1, orientation="flattop", source=self.selection, fill_alpha=0,
                      line_color="#d81b60", line_width=3)
-        self.hover = HoverTool(renderers=[base], tooltips=[("", "@hex"), ("", "@terrain_name"), ("", "@ground"),
-                                                           ("", "@levels")])
+        # the hover names the terrain code from a small per-language table: a switch renames it
+        # there and leaves the hexes' source, so their canvas is not repainted
+        self.terrain_names = CustomJSHover(args={"names": {}}, code="return names[value] || value;")
+        self.hover = HoverTool(renderers=[base], tooltips=[("", "@hex"), ("", "@terrain{names}"), ("", "@ground"),
+                                                           ("", "@levels")], formatters={"@terrain": self.terrain_names})
         fig.add_tools(self.hover)
         self.base.selected.on_change("indices", self._tapped)
         self.figure = fig
@@ -101,10 +103,9 @@ class BoardFigure:
         fig.segment(x0="x0", y0="y0", x1="x1", y1="y1", line_color="color", line_width=5, source=src)
 
     def relabel(self, lang: str) -> None:
-        self.hover.tooltips = [(label("ui.asl.hex", lang), "@hex"), (label("ui.asl.terrain", lang), "@terrain_name"),
+        self.hover.tooltips = [(label("ui.asl.hex", lang), "@hex"), (label("ui.asl.terrain", lang), "@terrain{names}"),
                                (label("ui.asl.ground", lang), "@ground"), (label("ui.asl.levels", lang), "@levels")]
-        names = {t: label(f"ui.asl.terrain.{t}", lang) for t in TERRAIN_FILL}
-        self.base.patch({"terrain_name": [(slice(None), [names[t] for t in self.base.data["terrain"]])]})
+        self.terrain_names.args = {"names": {t: label(f"ui.asl.terrain.{t}", lang) for t in TERRAIN_FILL}}
 
     def legend_html(self, lang: str) -> str:
         """What each colour and mark of the board means (terrain, hills, light, hexsides, fires,
@@ -132,15 +133,15 @@ class BoardFigure:
     # ------------------------------------------------------------------ overlays
     def show_selection(self, hex_id: str) -> None:
         if not hex_id:
-            self.selection.data = {"q": [], "r": []}
+            _set(self.selection, {"q": [], "r": []})
             return
         q, r = self.board.key(hex_id)
-        self.selection.data = {"q": [q], "r": [r]}
+        _set(self.selection, {"q": [q], "r": [r]})
 
     def show_light(self, states: dict[str, str]) -> None:
         keys = [self.board.key(h) for h in states]
-        self.light.data = {"q": [k[0] for k in keys], "r": [k[1] for k in keys],
-                           "fill": [LIGHT_FILL[s] for s in states.values()]}
+        _set(self.light, {"q": [k[0] for k in keys], "r": [k[1] for k in keys],
+                          "fill": [LIGHT_FILL[s] for s in states.values()]})
 
     def show_fires(self, fires: list[str]) -> None:
         x, y, marker, text = [], [], [], []
@@ -150,26 +151,33 @@ class BoardFigure:
             cx, cy = self.xy[hid]
             x.append(cx + 0.35), y.append(cy - 0.05 + 0.25 * int(level))
             marker.append(FIRE_MARKER[kind]), text.append(level)
-        self.fire.data = {"x": x, "y": y, "marker": marker, "text": text}
+        _set(self.fire, {"x": x, "y": y, "marker": marker, "text": text})
 
     def show_thread(self, a: str, b: str, status: str | None) -> None:
         if not (a and b):
-            self.thread.data = {"x0": [], "y0": [], "x1": [], "y1": [], "color": []}
+            _set(self.thread, {"x0": [], "y0": [], "x1": [], "y1": [], "color": []})
             return
         (x0, y0), (x1, y1) = self.xy[a.split("@")[0]], self.xy[b.split("@")[0]]
         color = {"clear": "#1565c0", "hindered": "#ef6c00", "blocked": "#c62828"}.get(status or "", "#444444")
-        self.thread.data = {"x0": [x0], "y0": [y0], "x1": [x1], "y1": [y1], "color": [color]}
+        _set(self.thread, {"x0": [x0], "y0": [y0], "x1": [x1], "y1": [y1], "color": [color]})
 
     def show_ring(self, hex_id: str, radius: int, on: bool) -> None:
         if not (on and hex_id):
-            self.ring.data = {"q": [], "r": []}
+            _set(self.ring, {"q": [], "r": []})
             return
         ring = [h for h in hexgrid.ring(self.board.key(hex_id), radius) if h in self.board.hexes]
-        self.ring.data = {"q": [h[0] for h in ring], "r": [h[1] for h in ring]}
+        _set(self.ring, {"q": [h[0] for h in ring], "r": [h[1] for h in ring]})
 
     def screen_point(self, hex_id: str) -> tuple[float, float]:
         """Drawing coordinates of a hex centre (tests click there)."""
         return self.xy[hex_id]
+
+
+def _set(source: ColumnDataSource, data: dict) -> None:
+    """Give ``source`` these columns, sending nothing when it already holds them (a relabel
+    redraws the overlays with the same data: sent again, they would repaint the hexes' canvas)."""
+    if {k: list(v) for k, v in source.data.items()} != {k: list(v) for k, v in data.items()}:
+        source.data = data
 
 
 def _mark(terrain: str, levels: int, ground: int) -> str:

@@ -54,6 +54,7 @@ class AslLessonBoard(TrialBoard):
 
     def _on_lang(self, *_):
         lang = self.session.lang
+        self.figure.relabel(lang)   # the hover box's titles and terrain names
         self.level.name = label("lessons.try.asl.level", lang)
         keep = self.level.value
         self.level.options = {(label("lessons.try.asl.wreck", lang) if lv == "wreck" else lv): lv
