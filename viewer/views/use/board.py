@@ -77,7 +77,7 @@ class UseMap(pn.viewable.Viewer):
         board = game_state.board
         self._board_name = game_state.board_name  # the map is drawn for this board only
         hexmap = shared_map("use") if not board.fixture else to_hexmap(board)
-        self.mapview = MapView(hexmap=hexmap, state=state, height=560)
+        self.mapview = MapView(hexmap=hexmap, state=state, height=760)   # the keys take about 250 px of it
         ov = self.mapview.overlays
         fig = self.mapview.figure
         for name in LAYERS:
@@ -343,11 +343,14 @@ class UseMap(pn.viewable.Viewer):
             self._places.data = {"x": [x for x, _ in xy], "y": [y for _, y in xy], "text": [places[h] for h in hexes]}
 
     def __panel__(self):
-        controls = pn.Column(self.unit_select, self.strategic, self.range, self.numbers.box, self.ezoc_select, self.first_step, self.port_select,
-                             self.naval_faction, self.box_cost, self.allegiance_note, self.country_select,
-                             self.country_side, self.city_select, self.city_holder, width=280)
-        return pn.Column(self.fixture_note, pn.Row(self.mapview, controls, sizing_mode="stretch_width"),
-                         self.answer, sizing_mode="stretch_width")
+        if not self.mapview.beside:
+            # the controls under the hex panel, in the one column beside the board: the board
+            # keeps the rest of the page's width
+            self.mapview.beside = [pn.Column(
+                self.unit_select, self.strategic, self.range, self.numbers.box, self.ezoc_select, self.first_step,
+                self.port_select, self.naval_faction, self.box_cost, self.allegiance_note, self.country_select,
+                self.country_side, self.city_select, self.city_holder, css_classes=["use-controls"])]
+        return pn.Column(self.fixture_note, self.mapview, self.answer, sizing_mode="stretch_width")
 
 
 def _place(board, node: str, lang: str) -> str:
