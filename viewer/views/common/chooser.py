@@ -40,7 +40,7 @@ class Chooser(pn.viewable.Viewer):
         ``summary(key, lang)``: what an item does, in one sentence. Given, the chooser shows every
         item's name and summary while nothing is chosen, so a newcomer sees what is on offer.""")
 
-    overview_key = param.String(default="ui.chooser.overview", doc="Catalogue key of the line above the summaries.")
+    overview_key = param.String(default=None, allow_None=True, doc="Catalogue key of the line above the summaries (none: no line).")
 
     css_class = param.String(default="chooser-select", doc="CSS class of the Select (for tests and styles).")
 
@@ -112,8 +112,8 @@ class Chooser(pn.viewable.Viewer):
             return
         rows = "".join(f"<dt>{html.escape(self.title(k, lang), quote=False)}</dt>"
                        f"<dd>{html.escape(self.summary(k, lang), quote=False)}</dd>" for k in self.keys)
-        self._overview.object = (f"<p>{html.escape(label(self.overview_key, lang), quote=False)}</p>"
-                                 f"<dl>{rows}</dl>")
+        head = f"<p>{html.escape(label(self.overview_key, lang), quote=False)}</p>" if self.overview_key else ""
+        self._overview.object = f"{head}<dl>{rows}</dl>"
         self._overview_lang = lang
 
     def __panel__(self):

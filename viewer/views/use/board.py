@@ -139,6 +139,12 @@ class UseMap(pn.viewable.Viewer):
         state.param.watch(self._relabel, "lang")
         state.param.watch(self.redraw, "charts_saved")   # a saved Movement Table counts at once
         state.param.watch(self._on_tap, "selected")
+        # the controls under the hex panel, in the one column beside the board: the board keeps
+        # the rest of the page's width
+        self.mapview.beside = [pn.Column(
+            self.unit_select, self.strategic, self.range, self.numbers.box, self.ezoc_select, self.first_step,
+            self.port_select, self.naval_faction, self.box_cost, self.allegiance_note, self.country_select,
+            self.country_side, self.city_select, self.city_holder, css_classes=["use-controls"])]
         self._relabel()
         self.redraw()
 
@@ -343,13 +349,6 @@ class UseMap(pn.viewable.Viewer):
             self._places.data = {"x": [x for x, _ in xy], "y": [y for _, y in xy], "text": [places[h] for h in hexes]}
 
     def __panel__(self):
-        if not self.mapview.beside:
-            # the controls under the hex panel, in the one column beside the board: the board
-            # keeps the rest of the page's width
-            self.mapview.beside = [pn.Column(
-                self.unit_select, self.strategic, self.range, self.numbers.box, self.ezoc_select, self.first_step,
-                self.port_select, self.naval_faction, self.box_cost, self.allegiance_note, self.country_select,
-                self.country_side, self.city_select, self.city_holder, css_classes=["use-controls"])]
         return pn.Column(self.fixture_note, self.mapview, self.answer, sizing_mode="stretch_width")
 
 

@@ -1,6 +1,6 @@
-"""A unit's name as the page shows it: the fixture boards' units of the worked examples under
-the names the Spanish rulebook gives them (USE 4.2.3.1, 4.2.3.3), any other unit under the name
-its player typed."""
+"""A unit's name as the page shows it: the fixture boards' units from the catalogue
+(``use.unit.*``; the worked examples' units under the names the Spanish rulebook gives them,
+USE 4.2.3.1, 4.2.3.3), any other unit under the name its player typed."""
 from __future__ import annotations
 
 import re
