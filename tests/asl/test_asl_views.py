@@ -98,3 +98,23 @@ def test_board_key_and_hover_follow_the_language(view):
     # a click selects a hex of the base layer only: labels and marks never take the selection
     tap = fig.figure.select_one(TapTool)
     assert [r.data_source for r in tap.renderers] == [fig.base]
+
+
+def test_every_tap_on_a_hex_reaches_the_board_even_the_same_hex_twice():
+    """A tap is the figure's Tap event at its point, so a second tap on the same hex is a tap too
+    (a selection would not change, and send nothing), and so is a second tap soon after the first,
+    which Bokeh sends as a DoubleTap; a tap off the board is ignored."""
+    from bokeh.events import DoubleTap, Tap
+
+    from viewer import hexgrid
+    from viewer.rules.asl.board import load_board
+    from viewer.views.asl.board import BoardFigure
+
+    board = load_board("teaching")
+    taps: list[str] = []
+    fig = BoardFigure(board, on_tap=taps.append)
+    x, y = hexgrid.hex_to_pixel(*board.key("2W7"), orientation="flattop")
+    for event in (Tap, Tap, DoubleTap):
+        fig.figure._trigger_event(event(fig.figure, x=float(x) + 0.2, y=float(y) - 0.2))
+    fig.figure._trigger_event(Tap(fig.figure, x=-100.0, y=100.0))
+    assert taps == ["2W7", "2W7", "2W7"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from bokeh.events import DoubleTap, Tap
 from bokeh.models import ColumnDataSource, CustomJSHover, HoverTool, TapTool
 from bokeh.plotting import figure
 
@@ -89,7 +90,11 @@ class BoardFigure:
         self.hover = HoverTool(renderers=[base], tooltips=[("", "@hex"), ("", "@terrain{names}"), ("", "@ground"),
                                                            ("", "@levels")], formatters={"@terrain": self.terrain_names})
         fig.add_tools(self.hover)
-        self.base.selected.on_change("indices", self._tapped)
+        # tap events, not the selection: a tap on the hex tapped before changes no selection and
+        # would reach the server only if its reset had come back first. Bokeh calls a second tap
+        # within 300 ms a DoubleTap instead of a Tap: each is one tap here
+        fig.on_event(Tap, self._tapped)
+        fig.on_event(DoubleTap, self._tapped)
         self.figure = fig
 
     def _hexsides(self, fig) -> None:
@@ -124,11 +129,11 @@ class BoardFigure:
         return key_html(label("ui.asl.legend", lang), items, label("ui.asl.legend.codes", lang))
 
 
-    def _tapped(self, attr, old, new) -> None:
-        if new:
-            hid = str(self.base.data["hex"][new[0]])
-            self.base.selected.indices = []
-            self.on_tap(hid)
+    def _tapped(self, event) -> None:
+        key = hexgrid.pixel_to_hex(event.x, event.y, orientation="flattop")
+        key = (int(key[0]), int(key[1]))
+        if key in self.board.hexes:
+            self.on_tap(self.board.hex_id(key))
 
     # ------------------------------------------------------------------ overlays
     def show_selection(self, hex_id: str) -> None:
