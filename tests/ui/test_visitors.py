@@ -56,30 +56,45 @@ def test_two_browsers_keep_their_own_presets(server, browser):
         b_ctx.close()
 
 
+_RING_HEXES = """() => {
+  for (const doc of Bokeh.documents) {
+    const ring = doc.get_model_by_name('asl-nvr-ring');
+    if (ring) return ring.data.q.length;
+  }
+  return -1;
+}"""
+
+
 def test_the_asl_board_comes_back_only_for_its_own_visitor(server, browser):
+    """A selected hex and the NVR ring come back when the same browser opens /asl anew, and not in
+    another browser. Each step waits for the server's answer (the selection named by the server,
+    the ring it draws), so the page is connected and the board saved before the next one opens."""
+    from tests.ui.browser import screen_xy
+    from viewer import hexgrid
+    from viewer.rules.asl.board import load_board
+
     base, _ = server
+    board = load_board("teaching")
+    x, y = hexgrid.hex_to_pixel(*board.key("2W7"), orientation="flattop")
     a_ctx, b_ctx = (browser.new_context(viewport={"width": 1400, "height": 1000}) for _ in range(2))
     try:
         a = a_ctx.new_page()
         _open(a, base + "/asl")
-        box = a.locator(".asl-show-nvr input").first
-        for attempt in range(3):  # a click before the widget is connected is lost: click again
-            box.check()
-            again = a_ctx.new_page()  # the same browser opens the page anew: its board comes back
-            _open(again, base + "/asl")
-            try:
-                expect(again.locator(".asl-show-nvr input").first).to_be_checked(timeout=15_000)
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
-                box.uncheck()
-            finally:
-                again.close()
+        a.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('aslboard'))", timeout=WAIT)
+        a.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=WAIT)
+        a.mouse.click(*a.evaluate(screen_xy("aslboard"), [x, y]))
+        a.locator(".asl-selected").get_by_text("2W7").first.wait_for(timeout=WAIT)
+        a.locator(".asl-show-nvr input").first.check()
+        a.wait_for_function(f"() => ({_RING_HEXES})() > 0", timeout=WAIT)
+        again = a_ctx.new_page()  # the same browser opens the page anew: its board comes back
+        _open(again, base + "/asl")
+        expect(again.locator(".asl-show-nvr input").first).to_be_checked(timeout=WAIT)
+        again.locator(".asl-selected").get_by_text("2W7").first.wait_for(timeout=WAIT)
         b = b_ctx.new_page()
         _open(b, base + "/asl")
         b.locator(".asl-show-nvr input").first.wait_for(timeout=WAIT)
         assert b.locator(".asl-show-nvr input").first.is_checked() is False
+        assert b.locator(".asl-selected").get_by_text("2W7").count() == 0
     finally:
         a_ctx.close()
         b_ctx.close()
