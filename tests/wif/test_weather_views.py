@@ -270,3 +270,27 @@ def test_the_weather_key_has_a_swatch_in_the_largest_zones_weather(panel):
         assert panel._swatch.glyph.line_color == "#777777"
     panel.set_zone(main, "snow")
     assert panel._swatch.glyph.fill_color == panel._swatch.glyph.line_color == WEATHER_COLORS["snow"]
+
+
+def test_sea_hexes_take_their_zones_weather_more_faintly_than_land(panel):
+    """Sea areas have weather too (WiF 8.1), so the layer tints them with their zone's colour,
+    but at a lower opacity than land: under one tint the coast would vanish."""
+    import numpy as np
+
+    from viewer.views.wif.weather import LAYER_ALPHA, SEA_ALPHA, weather_alphas, weather_hexes
+
+    hexmap = panel.mapview.hexmap
+    terrain = hexmap.hexes.set_index(["sheet", "q", "r"])["terrain"]
+    sheets, q, r, _ = weather_hexes(hexmap)
+    alphas = weather_alphas(hexmap)
+    water = np.array([terrain[k] in ("sea", "lake") for k in zip(sheets, q, r)])
+    assert water.any() and (~water).any(), "the demo map's zones hold land and sea"
+    assert np.allclose(alphas[water], SEA_ALPHA) and np.allclose(alphas[~water], LAYER_ALPHA)
+    assert SEA_ALPHA < LAYER_ALPHA
+    layer = panel.mapview.overlays.layers["weather"]
+    sent = np.concatenate([np.asarray(src.data["alpha"]) for src in layer.sources.values()])
+    assert sorted(sent.tolist()) == sorted(alphas.tolist())
+    assert all(rend.glyph.fill_alpha == "alpha" or getattr(rend.glyph.fill_alpha, "field", None) == "alpha"
+               for rend in layer.renderers)
+    panel.set_zone("north-temperate", "rain")
+    assert _colors(panel, "north-temperate") == {WEATHER_COLORS["rain"]}

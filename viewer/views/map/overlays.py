@@ -134,19 +134,24 @@ class OverlaySet:
 
     def add_coded(self, name: str, sheets, q, r, codes, palette: list[str], alpha: float = 0.5,
                   legend_key: str | None = None, names: list[str] | None = None,
-                  deferred: bool = False) -> Layer:
+                  deferred: bool = False, alphas=None) -> Layer:
         """Add a layer of hexes coloured by code: hex ``i`` is ``(sheets[i], q[i], r[i])`` (map keys,
         as the map's own tables hold them) and gets ``palette[codes[i]]``. Colours change with
         :meth:`set_palette`. ``names``: what each code stands for, kept with the palette (the
         model named ``overlay-<name>-palette``) so the page can tell a hex's code by name
         (:meth:`code_names` shows them on hover). ``deferred``: the sources start empty and are
-        filled by :meth:`fill`, for a layer hidden until the visitor shows it."""
+        filled by :meth:`fill`, for a layer hidden until the visitor shows it. ``alphas``: each
+        hex's own opacity instead of ``alpha`` (a layer tinting land and sea alike)."""
         if name in self.layers:
             raise ValueError(f"layer {name!r} exists already")
         sheets, q, r = np.asarray(sheets, dtype=object), np.asarray(q, dtype=np.int64), np.asarray(r, dtype=np.int64)
         codes = np.asarray(codes, dtype=np.int16)
         if not (len(sheets) == len(q) == len(r) == len(codes)):
             raise ValueError("sheets, q, r and codes must have one value per hex")
+        if alphas is not None:
+            alphas = np.asarray(alphas, dtype=np.float32)
+            if len(alphas) != len(codes):
+                raise ValueError("alphas must have one value per hex")
         if len(codes) and (codes.min() < 0 or codes.max() >= len(palette)):
             raise ValueError(f"codes must be 0..{len(palette) - 1}, one per palette colour")
         mapper = LinearColorMapper(palette=list(palette), low=-0.5, high=len(palette) - 0.5,
@@ -158,12 +163,15 @@ class OverlaySet:
             dq, dr = self.shifts[sheet.name]
             columns = {"q": (q[mine] + dq).astype(np.int32), "r": (r[mine] + dr).astype(np.int32),
                        "code": codes[mine]}
+            if alphas is not None:
+                columns["alpha"] = alphas[mine]
             layer.pending[sheet.name] = columns
             empty = {k: v[:0] for k, v in columns.items()}
             src = ColumnDataSource(empty if deferred else columns, name=f"overlay-{name}-{sheet.name}")
             fill = {"field": "code", "transform": mapper}
+            opacity = "alpha" if alphas is not None else alpha
             rend = self._figure.hex_tile(q="q", r="r", size=sheet.size, source=src, orientation=sheet.orientation,
-                                         fill_color=fill, fill_alpha=alpha, line_color=fill, line_alpha=alpha,
+                                         fill_color=fill, fill_alpha=opacity, line_color=fill, line_alpha=opacity,
                                          level="underlay")
             rend.nonselection_glyph = None
             sources[sheet.name] = src

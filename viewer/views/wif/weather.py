@@ -25,6 +25,7 @@ from viewer.state.wif.weather import WeatherSession
 from viewer.userdata import UserStore
 from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.calculator_list import CalculatorList
+from viewer.views.common.colors import WATER_TERRAIN
 from viewer.views.common.chart_editor import ChartEditor
 from viewer.views.common.step_list import StepList
 from viewer.views.common.text import alert, label, markdown, plain
@@ -47,6 +48,9 @@ WEATHER_COLORS = {
     None: "#9e9e9e",
 }
 LAYER_ALPHA = 0.5
+#: Sea hexes take their zone's weather too (WiF 8.1), more faintly: under one tint at one
+#: opacity the coast vanished and land and sea read as one colour.
+SEA_ALPHA = 0.22
 #: The key's outline for Fine (no tint on the map, so the swatch is an empty hex).
 FINE_OUTLINE = "#777777"
 #: The zone select's entry for a zone whose weather the last roll could not read (chart cell missing).
@@ -80,9 +84,7 @@ def weather_hexes(hexmap: HexMap):
     in ZONES. Computed once per map (a shared map serves every session)."""
     if hexmap in _ZONED:
         return _ZONED[hexmap]
-    hexes = hexmap.hexes
-    zone_col = hexes["climate_zone"] if "climate_zone" in hexes else pd.Series([], dtype=object)
-    zoned = hexes[(zone_col.notna() & zone_col.isin(ZONES)).to_numpy()]
+    zoned = _zoned(hexmap.hexes)
     index = {z: i for i, z in enumerate(ZONES)}
     out = (zoned["sheet"].to_numpy(dtype=object), zoned["q"].to_numpy(dtype=np.int64),
            zoned["r"].to_numpy(dtype=np.int64),
@@ -91,9 +93,29 @@ def weather_hexes(hexmap: HexMap):
     return out
 
 
+def _zoned(hexes: pd.DataFrame) -> pd.DataFrame:
+    """The rows of ``hexes`` in a climate zone (WiF 8.1)."""
+    zone_col = hexes["climate_zone"] if "climate_zone" in hexes else pd.Series([], dtype=object)
+    return hexes[(zone_col.notna() & zone_col.isin(ZONES)).to_numpy()]
+
+
+def weather_alphas(hexmap: HexMap) -> np.ndarray:
+    """The weather layer's opacity of each zoned hex (:func:`weather_hexes` order): sea and lake
+    hexes fainter than land, so the coast shows through the tint."""
+    if hexmap in _ALPHAS:
+        return _ALPHAS[hexmap]
+    zoned = _zoned(hexmap.hexes)
+    water = zoned["terrain"].isin(WATER_TERRAIN).to_numpy() if "terrain" in zoned else np.zeros(len(zoned), bool)
+    out = np.where(water, SEA_ALPHA, LAYER_ALPHA).astype(np.float32)
+    out.setflags(write=False)
+    _ALPHAS[hexmap] = out
+    return out
+
+
 #: Zoned hexes per map object, forgotten with the map.
 _ZONED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _ZONE_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_ALPHAS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class WeatherPanel(pn.viewable.Viewer):
@@ -118,8 +140,9 @@ class WeatherPanel(pn.viewable.Viewer):
         zones, codes, self.keys_by_zone = zone_keys(self.mapview.hexmap)
         self.zones = list(zones)
         self._shown: dict[str, str | None] = {z: self.weather.zones.get(z) for z in self.zones}
-        layer = self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(), alpha=LAYER_ALPHA,
-                                                legend_key="ui.weather.layer", names=self.zones)
+        layer = self.mapview.overlays.add_coded(LAYER, sheets, q, r, codes, self._palette(),
+                                                legend_key="ui.weather.layer", names=self.zones,
+                                                alphas=weather_alphas(self.mapview.hexmap))
         self.mapview.hex_hover.add(LAYER, layer.renderers, field="code", names=self._hover_names(self.state.lang),
                                    rank=1)
         #: The key's swatch: the weather colour of the zone with the most hexes of this map.
