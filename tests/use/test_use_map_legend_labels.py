@@ -55,22 +55,28 @@ def test_near_units_labels_do_not_overlap(tmp_path):
     assert near >= 2
 
 
-def test_near_units_share_a_column_of_labels_and_a_far_one_stands_alone():
+def test_a_stack_holds_the_units_next_to_its_top_one_and_no_label_strays_from_its_counter():
     from viewer.rules.use.grid import DEFAULT_NUMBERING, distance
     from viewer.views.use.board import LABEL_STEP, NEAR, stacked_labels
 
-    hexes = ["2915", "3015", "2917", "3425"]     # a chain of near units, and one far away
-    assert distance("2915", "2917", DEFAULT_NUMBERING) <= NEAR < distance("2915", "3425", DEFAULT_NUMBERING)
-    xs, ys = [0.0, 1.0, 2.0, 9.0], [5.0, 4.0, 6.0, 1.0]
+    # 2915 is the highest; 3015 and 2916 are next to it; 2917 is next to 2916 only; 3425 is far
+    hexes = ["2915", "3015", "2916", "2917", "3425"]
+    assert NEAR == 1 and distance("2915", "2917", DEFAULT_NUMBERING) == 2
+    xs, ys = [0.0, 1.0, 0.5, 0.5, 9.0], [6.0, 5.5, 5.0, 4.0, 1.0]
     label_y, dy = stacked_labels(hexes, xs, ys, DEFAULT_NUMBERING)
-    assert label_y[:3] == [6.0, 6.0, 6.0] and dy[:3] == [-10, -10 - LABEL_STEP, -10 - 2 * LABEL_STEP]
-    assert label_y[3] == 1.0 and dy[3] == -10
+    # one stack under 2915's marker, left to right
+    assert label_y[:3] == [6.0, 6.0, 6.0] and [dy[0], dy[2], dy[1]] == [-10, -10 - LABEL_STEP, -10 - 2 * LABEL_STEP]
+    # 2917 is two hexes from the stack's top: it hangs from its own marker, as does the far unit
+    assert (label_y[3], dy[3]) == (4.0, -10) and (label_y[4], dy[4]) == (1.0, -10)
     assert stacked_labels([], [], [], DEFAULT_NUMBERING) == ([], [])
 
 
-def test_a_fixture_board_opens_on_its_hexes(tmp_path):
-    fixture = _map(tmp_path, "fixture:france-1940").mapview
-    x0, x1, y0, y1 = fixture.bounds()
-    fig = fixture.figure
-    assert (fig.x_range.start, fig.x_range.end, fig.y_range.start, fig.y_range.end) == (x0, x1, y0, y1)
-    assert (fixture.go_to.box.box.left, fixture.go_to.box.box.right) == (x0, x1)
+def test_every_fixture_label_hangs_within_a_hex_of_its_counter(tmp_path):
+    """A label hangs from its own marker or from a neighbour's, never from a unit further off."""
+    view = _map(tmp_path, "fixture:france-1940")
+    d, units = view._unit_labels.data, view._units.data
+    rows = sorted(set(units["y"]))
+    row_height = min(b - a for a, b in zip(rows, rows[1:])) if len(rows) > 1 else 0.0
+    assert len(d["text"]) == len(units["y"]) >= 4
+    for text, y, hang in zip(d["text"], units["y"], d["label_y"]):
+        assert 0.0 <= hang - y <= row_height * 1.01, text

@@ -4,12 +4,9 @@ it may attack), enemy ZOC per faction, and naval reach from a selected port (USE
 """
 from __future__ import annotations
 
-import numpy as np
 import panel as pn
 import param
 from bokeh.models import ColumnDataSource
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import connected_components
 
 from viewer.board import shared_map
 from viewer.rules.use import grid
@@ -40,27 +37,27 @@ FACTION_COLORS = {"axis": "#5a5a5a", "western-allies": "#3f6fc4", "soviet": "#b8
 #: than the text's height, 8 pt being about 11 px).
 LABEL_PT = 8
 LABEL_STEP = 13
-#: Units this many hexes apart or closer share a label stack.
-NEAR = 2
+#: Units this many hexes from a stack's top unit or closer share its label stack.
+NEAR = 1
 
 
 def stacked_labels(hexes: list[str], xs: list[float], ys: list[float], numbering: str) -> tuple[list[float], list[int]]:
     """Where each unit's label goes: ``(label_y, dy)``, the data height it hangs from and its screen
-    offset in pixels. Units within :data:`NEAR` hexes of each other form one group whose labels hang
-    from the group's top marker, one line each (ordered left to right), so that at any zoom two
-    near labels are :data:`LABEL_STEP` pixels apart; a lone unit's label sits just above it."""
+    offset in pixels. The highest unit not yet in a stack starts one, with every unplaced unit
+    within :data:`NEAR` hexes of it; their labels hang from its marker, one line each (left to
+    right), so that at any zoom two near labels are :data:`LABEL_STEP` pixels apart and no label is
+    more than a hex from its counter. A lone unit's label sits just above it."""
     n = len(hexes)
-    near = np.array([[i < j and grid.distance(hexes[i], hexes[j], numbering) <= NEAR for j in range(n)]
-                     for i in range(n)], dtype=bool).reshape(n, n)
-    _, group = connected_components(csr_matrix(near), directed=False)
     label_y, dy = [0.0] * n, [0] * n
-    members: dict[int, list[int]] = {}
-    for i in range(n):
-        members.setdefault(int(group[i]), []).append(i)
-    for ids in members.values():
-        top = max(ys[i] for i in ids)
+    placed = [False] * n
+    for top in sorted(range(n), key=lambda i: (-ys[i], xs[i])):
+        if placed[top]:
+            continue
+        ids = [i for i in range(n) if not placed[i] and
+               (i == top or grid.distance(hexes[top], hexes[i], numbering) <= NEAR)]
         for row, i in enumerate(sorted(ids, key=lambda i: (xs[i], -ys[i]))):
-            label_y[i], dy[i] = top, -10 - LABEL_STEP * row
+            label_y[i], dy[i] = ys[top], -10 - LABEL_STEP * row
+            placed[i] = True
     return label_y, dy
 
 
