@@ -12,11 +12,14 @@ import param
 from viewer.state import SessionState
 from viewer.views.common.text import label
 
-OVERVIEW_CSS = """
-dl { margin: 0.4em 0; max-width: 60em; }
-dt { font-weight: 600; margin-top: 0.5em; }
-dd { margin: 0 0 0 1em; color: #444; }
+#: An item's name in the overview reads as a link: it chooses the item.
+PICK_CSS = """
+:host { margin: 0.6em 0 0 0; }
+.bk-btn { border: none; background: none; padding: 0; font-weight: 600; color: #0b5cad;
+          text-decoration: underline; text-align: left; white-space: normal; }
+.bk-btn:hover { color: #063f78; }
 """
+SUMMARY_CSS = ":host { margin: 0 0 0 1em; color: #444; max-width: 60em; } p { margin: 0.1em 0; }"
 
 
 class Chooser(pn.viewable.Viewer):
@@ -52,8 +55,21 @@ class Chooser(pn.viewable.Viewer):
         self.select = pn.widgets.Select(options=self._options(), value=first, width=320,
                                         css_classes=[self.css_class])
         self._holder = pn.Column(sizing_mode="stretch_width")
-        self._overview = pn.pane.HTML("", sizing_mode="stretch_width", css_classes=["chooser-overview"],
-                                      stylesheets=[OVERVIEW_CSS]) if self.summary else None
+        #: the overview's name buttons and summaries, made once and relabelled in place
+        self.picks: dict[str, pn.widgets.Button] = {}
+        self._summaries: dict[str, pn.pane.HTML] = {}
+        self._overview_head = pn.pane.HTML("", sizing_mode="stretch_width")
+        self._overview: pn.Column | None = None
+        if self.summary:
+            rows = []
+            for key in self.keys:
+                pick = pn.widgets.Button(label=key, stylesheets=[PICK_CSS], css_classes=["chooser-pick"])
+                pick.on_click(lambda _e, k=key: setattr(self.select, "value", k))
+                self.picks[key] = pick
+                self._summaries[key] = pn.pane.HTML("", sizing_mode="stretch_width", stylesheets=[SUMMARY_CSS])
+                rows += [pick, self._summaries[key]]
+            self._overview = pn.Column(self._overview_head, *rows, sizing_mode="stretch_width",
+                                       css_classes=["chooser-overview"])
         self._overview_lang = ""
         self.select.param.watch(self._show, "value")
         self.state.param.watch(self._relabel, "lang")
@@ -110,11 +126,19 @@ class Chooser(pn.viewable.Viewer):
         lang = self.state.lang
         if self._overview is None or self.summary is None or self._overview_lang == lang:
             return
-        rows = "".join(f"<dt>{html.escape(self.title(k, lang), quote=False)}</dt>"
-                       f"<dd>{html.escape(self.summary(k, lang), quote=False)}</dd>" for k in self.keys)
-        head = f"<p>{html.escape(label(self.overview_key, lang), quote=False)}</p>" if self.overview_key else ""
-        self._overview.object = f"{head}<dl>{rows}</dl>"
+        with pn.io.hold():
+            for key in self.keys:
+                self.picks[key].label = self.title(key, lang)
+                self._summaries[key].object = f"<p>{html.escape(self.summary(key, lang), quote=False)}</p>"
+            self._overview_head.object = (f"<p>{html.escape(label(self.overview_key, lang), quote=False)}</p>"
+                                          if self.overview_key else "")
         self._overview_lang = lang
+
+    @property
+    def overview_text(self) -> str:
+        """What the overview says: its line, then each item's name and summary (as HTML)."""
+        return "\n".join([self._overview_head.object or "",
+                          *(f"{self.picks[k].label}\n{self._summaries[k].object}" for k in self.keys)])
 
     def __panel__(self):
         return self._layout
