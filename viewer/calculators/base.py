@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import param
@@ -89,6 +90,9 @@ class Result:
     lists the chart cells that are unknown (the value then holds what could be computed).
     ``outcome_labels`` names the distribution's outcomes when they stand for categories (the
     result codes of a combat table, numbered in the table's order) instead of numbers.
+    ``breakdown`` is the exact chance of each named outcome in each of several rows, as catalogue
+    keys (``{"climate.arctic": {"weather.fine": 1/10, ...}}``, WiF 8): where a result has one, a
+    card draws it instead of ``distribution``.
     """
 
     value: dict[str, Any]
@@ -96,6 +100,7 @@ class Result:
     distribution: Distribution | None = None
     missing: list[MissingValue] = field(default_factory=list)
     outcome_labels: dict[int, str] = field(default_factory=dict)
+    breakdown: dict[str, dict[str, Fraction]] = field(default_factory=dict)
 
 
 class Calculator(param.Parameterized):

@@ -195,7 +195,9 @@ class WeatherRollCalculator(_WeatherCalculator):
                  "asterisks": row.asterisks, "impulse_advance": row.impulse_advance,
                  "known_rows": f"{len({r for (r, _c) in chart.cells})}/{len(chart.schema.row_keys())}"}
         missing = [MissingValue(CHART_ID, cell, W.R_ROLL) for cell in row.missing]
-        return Result(value, steps, modified_roll_distribution(self.last_asterisks), missing)
+        breakdown = {f"climate.{zone}": {f"weather.{c}": p for c, p in chances["zones"][zone].items()}
+                     for zone in W.ZONES}
+        return Result(value, steps, modified_roll_distribution(self.last_asterisks), missing, breakdown=breakdown)
 
 
 @register

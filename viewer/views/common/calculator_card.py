@@ -20,6 +20,7 @@ from viewer.userdata import UserStore
 from viewer.views.common.presets import PresetBar
 from viewer.views.common.rulelink import RuleLink
 from viewer.views.common.step_list import StepList
+from viewer.views.common.breakdown_chart import BreakdownChart
 from viewer.views.common.distribution_chart import DistributionChart
 from viewer.views.common.layout import CARD_CSS, wrapping
 from viewer.views.common.text import alert, label, label_any, markdown, plain
@@ -165,6 +166,7 @@ class CalculatorCard(pn.viewable.Viewer):
         self._steps_title = markdown("", margin=(0, 10))
         self._steps = StepList(item_class="calc-step", css_classes=["calc-steps"])
         self.chart = DistributionChart(name=f"chart-{calc.slug}")
+        self.breakdown = BreakdownChart(name=f"breakdown-{calc.slug}")
         self._rules = wrapping(*[RuleLink(ref=r, state=self.state) for r in calc.rules])
         #: The inputs wrap onto as many lines as the card's width needs (never past the window).
         self.inputs = wrapping(*[w for name, widget in self.widgets.items()
@@ -173,7 +175,7 @@ class CalculatorCard(pn.viewable.Viewer):
         self.presets = PresetBar(self, self.store)
         self._card = pn.Card(
             self.summary, self._rules, self.inputs, self.error_box, self.result_box,
-            self.chart.pane, self._steps_title, self._steps, self.presets.layout,
+            self.chart.pane, self.breakdown.pane, self._steps_title, self._steps, self.presets.layout,
             title="", collapsible=False, sizing_mode="stretch_width", stylesheets=[CARD_CSS],
             css_classes=["calculator-card", f"calc-{calc.slug.replace('.', '-')}"],
         )
@@ -312,7 +314,10 @@ class CalculatorCard(pn.viewable.Viewer):
             self.result = result
             self._show_errors()
             self._show_result(self.state.lang)
-            self.chart.show(result, getattr(self.calculator, "target", None), self.state.lang)
+            # a breakdown by row says more than the roll's own distribution: it is drawn instead
+            self.chart.show(None if result.breakdown else result, getattr(self.calculator, "target", None),
+                            self.state.lang)
+            self.breakdown.show(result.breakdown, self.state.lang)
 
     def _show_result(self, lang: str) -> None:
         """The result table and the steps in ``lang`` (from the last result: nothing is recomputed)."""
@@ -383,6 +388,7 @@ class CalculatorCard(pn.viewable.Viewer):
             if self.result is not None:
                 self._show_result(lang)
                 self.chart.relabel(lang)
+                self.breakdown.relabel(lang)
 
     def __panel__(self):
         return self._card

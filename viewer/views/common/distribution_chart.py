@@ -14,6 +14,14 @@ from viewer.views.common.text import label
 OVER, UNDER = "#d95f02", "#4c78a8"
 
 
+def set_shown(pane: pn.pane.Bokeh, shown: bool) -> None:
+    """Show or hide a chart: the pane and its figure, since a pane hidden from the start still
+    drew its figure as an empty frame in the page. The figure first: the pane takes its
+    visibility back from a hidden figure."""
+    pane.object.visible = shown
+    pane.visible = shown
+
+
 class DistributionChart:
     """Bars of a distribution: ``outcomes`` (as text) against their ``probabilities``."""
 
@@ -30,6 +38,7 @@ class DistributionChart:
         self.figure.add_tools(self.hover)
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="stretch_width", height=260, visible=False,
                                   css_classes=["calc-chart"])
+        self.figure.visible = False
         self._target: int | None = None
 
     @property
@@ -46,7 +55,7 @@ class DistributionChart:
         ``target`` are coloured apart. Result codes (``outcome_labels``) name their bars."""
         dist = result.distribution if result is not None else None
         if dist is None:
-            self.pane.visible = False
+            set_shown(self.pane, False)
             return
         rows = dist.to_json()
         outcomes = [r["outcome"] for r in rows]
@@ -63,7 +72,7 @@ class DistributionChart:
                                 "color": [OVER if o else UNDER for o in over],
                                 "side": self._sides(over, lang)}
             self.figure.legend.visible = target is not None
-            self.pane.visible = True
+            set_shown(self.pane, True)
         self.relabel(lang)
 
     def _sides(self, over: list[bool], lang: str) -> list[str]:
