@@ -115,7 +115,10 @@ def test_picking_an_attacker_and_a_target_fills_the_ranged_attack_card(server, w
     def dice():
         """The result's attack dice, as the card shows them."""
         row = card.locator(".calc-result tr", has_text="Attack dice").first
-        return row.inner_text().split()[-1] if row.count() else None
+        # read once: the table is written anew on each result, so a row counted a moment ago
+        # may be read while the new one is drawn
+        text = row.inner_text() if row.count() else ""
+        return text.split()[-1] if "Attack dice" in text and len(text.split()) > 2 else None
 
     def dice_for(values):
         calc = REGISTRY["starcraft.ranged-attack"](**{k: int(v) for k, v in values.items()})
