@@ -100,6 +100,23 @@ def test_a_corrected_file_of_the_same_name_replaces_the_old_profiles():
     assert "Renamed Trooper" in panel.profile_note.object and "Example Trooper" not in panel.profile_note.object
 
 
+def test_a_second_file_replaces_the_profiles_chosen_from_the_first():
+    """With an attacker, a weapon and a target chosen from one file, a file without those names
+    loads: its profiles are offered, its note shown, the card fed from its own profiles."""
+    panel = _panel()
+    _upload(panel, template("en"))
+    panel.attacker_profile.value, panel.weapon.value = "Example Trooper", "Example Rifle"
+    panel.target_profile.value = "Example Trooper"
+    _upload(panel, template("en").replace("Example Trooper", "Renamed Trooper"))
+    assert not panel.problem.visible
+    assert set(panel.attacker_profile.options) == {"Renamed Trooper", "Example Flyer"}
+    assert "Renamed Trooper" in panel.profile_note.object and "Example Trooper" not in panel.profile_note.object
+    panel.attacker_profile.value, panel.weapon.value = "Renamed Trooper", "Example Rifle"
+    panel.target_profile.value = "Example Flyer"
+    fed, flyer = panel.calculators.context["starcraft.ranged-attack"], panel.profiles["Example Flyer"]
+    assert fed["armor"] == flyer.armor and fed["hit_points"] == flyer.hit_points
+
+
 def test_weapons_say_ranged_or_melee_in_both_languages():
     panel = _panel()
     _upload(panel, template("en"))

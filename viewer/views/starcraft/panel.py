@@ -165,7 +165,9 @@ class StarcraftPanel(pn.viewable.Viewer):
 
     def _feed_profiles(self, *_):
         a, w, t = self.attacker_profile.value, self.weapon.value, self.target_profile.value
-        if not (a and w and t):
+        # while a new file's names reach the selects one by one, a select may still hold a name
+        # of the file before: feed only a choice the loaded profiles all hold
+        if not (a in self.profiles and t in self.profiles and w in {x.name for x in self.profiles[a].weapons}):
             return
         values = profile_inputs(self.profiles, a, w, t)
         phase = self.profiles[a].weapon(w).phase
