@@ -123,6 +123,20 @@ def test_card_bad_expression_names_the_parameter_and_keeps_the_last_result(card)
     assert card.error is None and not card.error_box.visible
 
 
+@pytest.mark.parametrize("lang, missing, refused", [
+    ("en", "Type a name for these inputs first.", "The name 'x/../y' cannot be used"),
+    ("es", "Escribe antes un nombre para estos datos.", "El nombre 'x/../y' no sirve"),
+])
+def test_a_preset_without_a_usable_name_says_so_in_the_pages_language(card, lang, missing, refused):
+    card.state.lang = lang
+    for typed, words in (("", missing), ("   ", missing), ("x/../y", refused)):
+        card.presets.name.value = typed
+        card.presets.save.clicks += 1
+        assert card.error_box.visible and words in card.error_box.object
+        assert "bad name" not in card.error_box.object and "''" not in card.error_box.object
+    assert card.presets.saved.options == []
+
+
 def test_card_presets_survive_a_new_card(card, tmp_path):
     card.widgets["expression"].value = "3d6"
     card.presets.name.value = "three dice"

@@ -100,7 +100,7 @@ def test_a_hostile_preset_file_and_preset_name_run_nothing(server, page):
     name = card.locator(".preset-name input").first
     name.fill(PAYLOAD)
     card.locator(".preset-save button").first.click()
-    card.get_by_text("bad name", exact=False).first.wait_for(timeout=WAIT)
+    card.get_by_text("cannot be used", exact=False).first.wait_for(timeout=WAIT)
     _no_script(page)
 
 

@@ -6,7 +6,7 @@ import io
 import panel as pn
 import yaml
 
-from viewer.userdata import UserDataError, UserStore, parse_yaml_mapping
+from viewer.userdata import UserDataError, UserStore, check_name, parse_yaml_mapping
 from viewer.views.common.layout import wrapping
 from viewer.views.common.text import label, markdown, plain
 from viewer.views.common.upload import Upload
@@ -50,9 +50,15 @@ class PresetBar:
 
     # ------------------------------------------------------------------ actions
     def _save(self, _event=None) -> None:
-        lang = self.card.state.lang
+        lang, name = self.card.state.lang, self.name.value.strip()
         try:
-            self.store.save("presets", self.name.value.strip(), self.card.calculator.inputs(), group=self.slug)
+            check_name(name)
+        except UserDataError:
+            self.card.show_problem("preset", label("ui.preset_bad_name", lang, name=plain(name)) if name
+                                   else label("ui.preset_name_missing", lang))
+            return
+        try:
+            self.store.save("presets", name, self.card.calculator.inputs(), group=self.slug)
         except (UserDataError, OSError) as err:
             self.card.show_problem("preset", str(err))
             return
