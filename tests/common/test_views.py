@@ -134,6 +134,9 @@ def test_a_preset_without_a_usable_name_says_so_in_the_pages_language(card, lang
         card.presets.save.clicks += 1
         assert card.error_box.visible and words in card.error_box.object
         assert "bad name" not in card.error_box.object and "''" not in card.error_box.object
+    card.presets.name.value = "a<b"   # shown as typed, once made inert: not escaped twice
+    card.presets.save.clicks += 1
+    assert "'a\\<b'" in card.error_box.object and "\\\\" not in card.error_box.object
     assert card.presets.saved.options == []
 
 

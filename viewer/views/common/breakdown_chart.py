@@ -57,9 +57,8 @@ class BreakdownChart:
 
     def _draw(self, lang: str) -> None:
         outcomes = list(dict.fromkeys(k for row in self._breakdown.values() for k in row))
-        colors = {k: UNKNOWN_COLOR if k.endswith(".unknown") else Colorblind8[i % len(Colorblind8)]
-                  for i, k in enumerate(o for o in outcomes if not o.endswith(".unknown"))}
-        colors.update({k: UNKNOWN_COLOR for k in outcomes if k.endswith(".unknown")})
+        known = [k for k in outcomes if not k.endswith(".unknown")]
+        colors = {k: Colorblind8[i % len(Colorblind8)] for i, k in enumerate(known)}
         rows: dict[str, list] = {"row": [], "left": [], "right": [], "color": [], "outcome": [], "chance": []}
         names = [label(r, lang) for r in self._breakdown]
         for name, chances in zip(names, self._breakdown.values()):
@@ -68,7 +67,7 @@ class BreakdownChart:
                 rows["row"].append(name)
                 rows["left"].append(float(at))
                 rows["right"].append(float(at + p))
-                rows["color"].append(colors[key])
+                rows["color"].append(colors.get(key, UNKNOWN_COLOR))
                 rows["outcome"].append(label(key, lang))
                 rows["chance"].append(exact(Fraction(p)))
                 at += p

@@ -54,7 +54,8 @@ class PresetBar:
         try:
             check_name(name)
         except UserDataError:
-            self.card.show_problem("preset", label("ui.preset_bad_name", lang, name=plain(name)) if name
+            # the card makes the message inert (plain), the typed name with it
+            self.card.show_problem("preset", label("ui.preset_bad_name", lang, name=name) if name
                                    else label("ui.preset_name_missing", lang))
             return
         try:
