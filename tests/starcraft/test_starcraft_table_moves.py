@@ -52,3 +52,43 @@ def test_the_models_places_are_kept_and_put_back(tmp_path):
     problem = fresh.restore(store)
     assert "no-such-model" in problem and fresh.model("b-brute-1").x != 8.4
     assert not store.path("settings", SETTINGS).exists()     # set aside, never overwritten in silence
+
+
+def test_a_unit_set_out_of_coherency_on_the_page_may_not_contest_and_is_kept(tmp_path):
+    from viewer.views.starcraft.panel import StarcraftPanel
+
+    store = UserStore(tmp_path)
+    sc = StarcraftState()
+    state = SessionState()
+    view = StarcraftTableView(state=state, game_state=sc)
+    panel = StarcraftPanel(state=state, game_state=sc)
+    box = panel.unit_states["in_coherency"]
+    assert not box.visible                      # nothing selected: no unit to set
+    sc.move("a-squad-1", 6, 16)                 # the squad alone by marker 1
+    sc.selected = "a-squad-1"
+    assert box.visible and box.value is True
+    assert sc.control()[0]["controller"] == "A"
+    box.value = False
+    assert sc.table.unit("a-squad").in_coherency is False
+    assert sc.control()[0]["row"] == "nobody"   # SC 8.9.1: out of Coherency, it does not contest
+    assert "it is out of Coherency" in view.status.object
+    state.lang = "es"
+    assert "no está en coherencia" in view.status.object
+    assert box.name == "La unidad de la miniatura elegida está en coherencia (SC 4.4)"
+    sc.selected = "b-brute-1"                   # another unit: the box shows its own state
+    assert box.value is True and sc.table.unit("a-squad").in_coherency is False
+    sc.save(store)
+    again = StarcraftState()
+    assert again.restore(store) == ""
+    assert again.table.unit("a-squad").in_coherency is False and again.table.unit("b-brute").in_coherency
+
+
+def test_a_saved_unit_state_that_is_not_true_or_false_is_named_and_set_aside(tmp_path):
+    store = UserStore(tmp_path)
+    store.save("settings", SETTINGS, {"models": {}, "units": {"a-squad": {"in_coherency": "maybe"}}})
+    sc = StarcraftState()
+    problem = sc.restore(store)
+    assert "a-squad" in problem and "in_coherency" in problem and "true or false" in problem
+    assert sc.table.unit("a-squad").in_coherency is True
+    with pytest.raises(Exception, match="states: \\['in_coherency', 'burrowed'\\]"):
+        sc.set_unit_state("a-squad", flying=True)

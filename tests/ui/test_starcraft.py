@@ -92,6 +92,27 @@ _MODEL_AT = """(id) => {
 }"""
 
 
+def test_a_unit_unticked_out_of_coherency_on_the_page_stops_contesting(server, watched):
+    """The selected model's unit's Coherency is a box beside the table (SC 4.4 is not in the
+    text): untick it and the marker the squad held is no longer contested, with the reason."""
+    base, _ = server
+    page = watched.page
+    _open(page, base)
+    _drag(page, [4, 4], [6, 16])
+    page.get_by_text("Marker 1 (red): A — supply A 2, B 0", exact=False).first.wait_for(timeout=WAIT)
+    box = page.locator(".sc-in_coherency input")
+    assert box.count() == 0 or not box.first.is_visible()     # nothing selected yet
+    sx, sy = page.evaluate(_SCREEN_XY, [6, 16])
+    page.mouse.click(sx, sy)
+    box.first.wait_for(state="visible", timeout=WAIT)
+    assert box.first.is_checked()
+    box.first.uncheck()
+    page.get_by_text("it is out of Coherency", exact=False).first.wait_for(timeout=WAIT)
+    marker1 = page.get_by_text("Marker 1 (red)", exact=False).first
+    wait_until(lambda: "nobody contests" in marker1.inner_text())
+    assert watched.errors == [] and watched.external == []
+
+
 def test_picking_an_attacker_and_a_target_fills_the_ranged_attack_card(server, watched):
     """A model clicked on the table is the attacker, the target select names the enemy units; the
     ranged-attack card's inputs become what the table gives (SC 8.7.3: models in range with a

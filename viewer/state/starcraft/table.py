@@ -17,6 +17,11 @@ from viewer.userdata import UserStore
 #: The visitor's settings file that keeps the models' places on the table across a reload.
 SETTINGS = "starcraft-table"
 
+#: A unit's states the player sets on the page: in Coherency (SC 4.4, a rule not in the text, so
+#: a flag rather than a distance) and Burrowed; either out of order keeps it off the markers
+#: (SC 8.9.1).
+UNIT_STATES = ("in_coherency", "burrowed")
+
 
 def _rings(geom) -> list[list[list[float]]]:
     """Exterior rings of a (multi)polygon as [xs, ys] pairs for Bokeh patches."""
@@ -83,11 +88,24 @@ class StarcraftState(param.Parameterized):
             table = table.move_model(mid, x, y)
         self.param.update(too_far=far, table=table)
 
+    def set_unit_state(self, unit_id: str, **states: bool) -> None:
+        """Set a unit's ``in_coherency`` or ``burrowed`` (:data:`UNIT_STATES`), the states the
+        player keeps on the table and the objectives read (SC 4.4, 8.9.1)."""
+        unknown = set(states) - set(UNIT_STATES)
+        if unknown:
+            raise TableError(f"unknown unit state {sorted(unknown)}; states: {list(UNIT_STATES)}")
+        unit = self.table.unit(unit_id)
+        changes = {k: bool(v) for k, v in states.items() if getattr(unit, k) != bool(v)}
+        if changes:
+            self.table = self.table.with_unit(unit_id, **changes)
+
     # -- the visitor's table -----------------------------------------------------------------
     def save(self, store: UserStore) -> None:
-        """Keep every model's place in the visitor's folder (settings ``starcraft-table``)."""
+        """Keep every model's place and every unit's states in the visitor's folder (settings
+        ``starcraft-table``)."""
         places = {m.id: [m.x, m.y] for u in self.table.units for m in u.models}
-        store.save("settings", SETTINGS, {"models": places})
+        states = {u.id: {k: getattr(u, k) for k in UNIT_STATES} for u in self.table.units}
+        store.save("settings", SETTINGS, {"models": places, "units": states})
 
     def restore(self, store: UserStore) -> str:
         """Put the models back where they were saved; "" when back or none saved. A file that
@@ -96,6 +114,11 @@ class StarcraftState(param.Parameterized):
             table = self.table
             for mid, (x, y) in data["models"].items():
                 table = table.move_model(mid, float(x), float(y))
+            for uid, states in data.get("units", {}).items():
+                bad = {k: v for k, v in states.items() if k not in UNIT_STATES or not isinstance(v, bool)}
+                if bad:
+                    raise ValueError(f"unit {uid!r}: unusable states {bad}; states: {list(UNIT_STATES)}, true or false")
+                table = table.with_unit(uid, **states)
             self.table = table
 
         return store.restore("settings", SETTINGS, apply,
@@ -181,7 +204,7 @@ def terrain_patches(table: Table) -> dict[str, list]:
     return {"xs": xs, "ys": ys, "id": ids, "size": sizes, "kind": kinds}
 
 
-__all__ = ["StarcraftState", "terrain_patches"]
+__all__ = ["StarcraftState", "UNIT_STATES", "terrain_patches"]
 
 
 def profile_inputs(profiles: dict, attacker: str, weapon: str, target: str) -> dict:

@@ -11,7 +11,7 @@ from io import BytesIO
 
 from viewer.rules.starcraft.profiles import ProfileError, profiles_from_text, template
 from viewer.state import SessionState
-from viewer.state.starcraft.table import StarcraftState, profile_inputs
+from viewer.state.starcraft.table import UNIT_STATES, StarcraftState, profile_inputs
 from viewer.views.common.calculator_list import CalculatorList
 from viewer.views.common.bounded import BoundedInputs
 from viewer.views.common.text import alert, label, markdown, plain
@@ -35,6 +35,12 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.target = pn.widgets.Select(options={"": ""}, value="", width=240, css_classes=["sc-target"])
         self.range = pn.widgets.FloatInput(value=game_state.weapon_range, step=1, width=240, css_classes=["sc-range"])
         self.settle = pn.widgets.Button(width=240, css_classes=["sc-settle"])
+        #: The selected model's unit's states the objectives read (SC 4.4, 8.9.1), shown while a
+        #: model is selected.
+        self.unit_states = {k: pn.widgets.Checkbox(value=False, visible=False, width=360, css_classes=[f"sc-{k}"])
+                            for k in UNIT_STATES}
+        for k, box in self.unit_states.items():
+            box.param.watch(lambda e, k=k: self._set_unit_state(k, e.new), "value")
         self.help = markdown("", width=360)
         self.upload_label = markdown("", width=360)
         self.format = markdown("", width=380, css_classes=["sc-profile-format"])
@@ -62,6 +68,8 @@ class StarcraftPanel(pn.viewable.Viewer):
                          lambda v: setattr(self.game_state, "weapon_range", float(v)))
         self.settle.on_click(lambda _: self.game_state.settle_markers())
         game_state.param.watch(self._targets, ["selected", "table"])
+        game_state.param.watch(self._show_unit_states, ["selected", "table"])
+        self._show_unit_states()
         game_state.param.watch(self._feed, ["selected", "target", "table", "weapon_range"])
         state.param.watch(self._relabel, "lang")
         self._relabel()
@@ -71,6 +79,8 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.target.name = label("sc.ui.target", lang)
         self.range.name = label("sc.ui.weapon_range", lang)
         self.settle.label = label("sc.ui.settle", lang)
+        for k, box in self.unit_states.items():
+            box.name = label(f"sc.ui.unit_state.{k}", lang)
         self.help.object = label("sc.ui.help", lang)
         self.upload_label.object = label("sc.ui.profiles", lang)
         self.format.object = label("sc.ui.profile_format", lang)
@@ -94,6 +104,20 @@ class StarcraftPanel(pn.viewable.Viewer):
                 value = self.target.value
                 self.target.options = options
                 self.target.value = value if value in options.values() else ""
+
+    def _show_unit_states(self, *_):
+        """The boxes show the selected model's unit's states; hidden while nothing is selected."""
+        unit = self.game_state.unit_of_selected()
+        with pn.io.hold():
+            for k, box in self.unit_states.items():
+                box.visible = unit is not None
+                if unit is not None and box.value != getattr(unit, k):
+                    box.value = getattr(unit, k)
+
+    def _set_unit_state(self, state: str, value: bool) -> None:
+        unit = self.game_state.unit_of_selected()
+        if unit is not None:
+            self.game_state.set_unit_state(unit.id, **{state: value})
 
     def _feed(self, *_):
         attack = self.game_state.attack_inputs()
@@ -174,5 +198,5 @@ class StarcraftPanel(pn.viewable.Viewer):
         self.calculators.fill("starcraft.ranged-attack" if phase == "assault" else "starcraft.melee", **values)
 
     def __panel__(self):
-        return pn.Column(self.help, self.target, self.range, self.numbers.box, self.settle, self.upload_label, self.format, self.template,
+        return pn.Column(self.help, *self.unit_states.values(), self.target, self.range, self.numbers.box, self.settle, self.upload_label, self.format, self.template,
                          self.upload, self.problem, self.profile_note, self.attacker_profile, self.weapon, self.target_profile, self.calculators, width=420)
