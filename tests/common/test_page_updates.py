@@ -121,3 +121,26 @@ def test_wif_hidden_sections_keep_their_labels_until_shown(page, monkeypatch):
     key = _hexes(ns["mapview"], 1)[0]
     watch.run(lambda: setattr(state, "selected", key))
     assert sections.states["ui.map"].selected == key
+
+
+def test_a_wif_language_switch_sends_each_property_once(page, monkeypatch):
+    """The switch is one held change: a property several views rename (the hover box's words,
+    renamed by each map layer) goes out once, as its last value."""
+    doc, ns = page("wif")
+    from panel.io import document as panel_document
+
+    events: list = []
+    drain = panel_document._drain_unconnected_events
+
+    def recording(doc, lock):   # what the hold collected: what a served session would send
+        events.extend(doc.callbacks._held_events)
+        return drain(doc, lock)
+
+    monkeypatch.setattr(panel_document, "_drain_unconnected_events", recording)
+    with pn.io.server.set_curdoc(doc):
+        ns["shell"].language.widget.value = "es"
+    sent = Counter((type(e).__name__, e.model.id, getattr(e, "attr", "")) for e in events if hasattr(e, "model"))
+    assert sent and sent.most_common(1)[0][1] == 1, sent.most_common(3)
+    hover = ns["mapview"].hex_hover
+    assert sum(1 for e in events if getattr(e, "model", None) is hover.texts) == 1
+    assert hover.words()["hex"] == "Hexágono"

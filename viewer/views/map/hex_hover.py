@@ -30,8 +30,8 @@ if (s < 0) return value;
 const base = bases[s];
 const i = special_vars.index;
 const q = base.data.q[i], r = base.data.r[i];
-if (texts._parsed_from !== texts.data.json[0]) {   // the words, parsed again when they change
-  texts._parsed = JSON.parse(texts.data.json[0]); texts._parsed_from = texts.data.json[0];
+if (texts._parsed_from !== texts.tags[0]) {   // the words, parsed again when they change
+  texts._parsed = JSON.parse(texts.tags[0]); texts._parsed_from = texts.tags[0];
 }
 const T = texts._parsed;
 const lines = [T.hex + ': ' + value];
@@ -96,9 +96,11 @@ class HexHover:
         self._entries: dict[str, dict] = {}
         self._words: dict = {"hex": "", "terrain_title": "", "terrain": []}
         sheets = list(sheets)
-        # the words live in a source of their own: renaming them (a language switch) changes one
-        # string, not the formatter's arguments, whose change makes Bokeh walk the model graph
-        self.texts = ColumnDataSource({"json": [self._words_json()]}, name="hex-hover-words")
+        # the words live in a model of their own: renaming them (a language switch) changes one
+        # string, not the formatter's arguments, whose change makes Bokeh walk the model graph;
+        # a property change, not a column, so that the several renames of one held change
+        # (each layer's) go out as one string
+        self.texts = ColumnDataSource({}, tags=[self._words_json()], name="hex-hover-words")
         self.formatter = CustomJSHover(code=_HOVER_JS, args={
             "sheets": [f"base-{s.name}" for s in sheets], "bases": list(sources), "texts": self.texts,
             "sizes": [float(s.size) for s in sheets], "orients": [s.orientation for s in sheets],
@@ -178,7 +180,7 @@ class HexHover:
     def words(self) -> dict:
         """What the box's words are now, as the browser reads them (``hex``, ``terrain_title``,
         ``terrain``, and ``titles`` and ``names`` by layer)."""
-        return json.loads(self.texts.data["json"][0])
+        return json.loads(self.texts.tags[0])
 
     def _words_json(self) -> str:
         return json.dumps({**self._words,
@@ -189,5 +191,5 @@ class HexHover:
     def _send_words(self) -> None:
         """The line titles, code names and terrain names: one string."""
         text = self._words_json()
-        if self.texts.data["json"][0] != text:
-            self.texts.data = {"json": [text]}
+        if self.texts.tags[0] != text:
+            self.texts.tags = [text]
