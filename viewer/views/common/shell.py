@@ -64,8 +64,11 @@ def _keep_inline_stylesheets() -> None:
     Panel 1.9 writes a pane's stylesheets inline when a notebook output is drawn, but when the
     pane's ``object`` changes (a language switch, a lesson step) ``HTMLBasePane._update`` sends
     every property again, the stylesheets as links to Panel's CDN: offline, the browser asks the
-    CDN. A change of ``object`` never changes the stylesheets (a change of ``stylesheets`` itself
-    goes through Panel's own update), so the update here leaves them out."""
+    CDN. It sends ``visible`` again too: a pane in a collapsed card (hidden there by the card's
+    script, which the pane never hears of) was shown, the card hid it at once and reported it
+    back, a layout of the page and a round trip for each relabelled pane. A change of ``object``
+    changes neither (a change of ``stylesheets`` or ``visible`` itself goes through Panel's own
+    update), so the update here leaves both out."""
     from panel.pane.markup import HTMLBasePane
 
     update = HTMLBasePane._update
@@ -75,12 +78,13 @@ def _keep_inline_stylesheets() -> None:
     def _update(self, ref, model):
         get = self._get_properties
 
-        def without_stylesheets(doc):
+        def object_properties(doc):
             props = get(doc)
             props.pop("stylesheets", None)
+            props.pop("visible", None)
             return props
 
-        self._get_properties = without_stylesheets
+        self._get_properties = object_properties
         try:
             update(self, ref, model)
         finally:
