@@ -46,24 +46,3 @@ def test_the_address_reported_back_by_the_browser_is_no_wait():
         state.param.unwatch(watcher)
     assert seen == [] and list(state._busy_counter) == before
     assert location.search == "?lang=es"
-
-
-def test_a_click_on_a_language_is_taken_at_once_and_other_widgets_wait(monkeypatch):
-    """Panel runs a browser change after a 50 ms wait (gathering a slider's burst); the language
-    switch's click is run on the next tick instead."""
-    from bokeh.document import Document
-
-    from viewer.state import SessionState
-    from viewer.views.common.language import LanguageSwitch
-
-    switch, select = LanguageSwitch(state=SessionState()), pn.widgets.Select(options=["a", "b"])
-    doc = Document()
-    doc._session_context = lambda: object()     # as in a served session
-    waited, at_once = [], []
-    monkeypatch.setattr(doc, "add_timeout_callback", lambda cb, ms: waited.append(ms))
-    monkeypatch.setattr(state, "execute", lambda cb, schedule=False: at_once.append(schedule))
-    for widget, attr, new in ((switch.widget, "active", 1), (select, "value", "b")):
-        root = widget.get_root(doc)
-        widget._server_change(doc, root.ref["id"], None, attr, None, new)
-        widget._events.clear()
-    assert at_once == [True] and waited == [50]

@@ -1,22 +1,12 @@
 """The language switch every app shows; the language lives in the session and the URL."""
 from __future__ import annotations
 
-from typing import ClassVar
-
 import panel as pn
 import param
 
 from viewer.i18n import LANGUAGES
 from viewer.state import SessionState
 from viewer.views.common.text import label
-
-
-class _SwitchButtons(pn.widgets.RadioButtonGroup):
-    """Radio buttons whose click the server takes at once: Panel waits 50 ms after a browser
-    change before it runs the callbacks, to gather a slider's or a typist's bursts; a click on
-    a language has none (docs/NOTES.md "The busy spinner")."""
-
-    _priority_changes: ClassVar[list[str]] = ["active"]
 
 
 class LanguageSwitch(pn.viewable.Viewer):
@@ -26,7 +16,7 @@ class LanguageSwitch(pn.viewable.Viewer):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.widget = _SwitchButtons(
+        self.widget = pn.widgets.RadioButtonGroup(
             options=self._options(), value=self.state.lang, color="light",
             css_classes=["language-switch"], width=180,
         )
