@@ -39,7 +39,7 @@ from viewer.views.map.hex_hover import HexHover
 from viewer.views.map.hexinfo import HexInfo
 from viewer.views.map.hexside_layers import HexsideLayers
 from viewer.views.map.hex_finder import GoToHex, HexNumbers
-from viewer.views.map.overlays import OverlaySet
+from viewer.views.map.overlays import OverlaySet, coord_column
 from viewer.views.map.sheets import SheetLinks
 
 #: Columns of the two map keys under the board: terrain and hexsides (short names), then the
@@ -157,7 +157,7 @@ class MapView(pn.viewable.Viewer):
 
     def _draw_base(self):
         hexes = self.hexmap.hexes
-        terrain = pd.Categorical(hexes["terrain"], categories=self.terrains).codes.astype(np.int32)
+        terrain = pd.Categorical(hexes["terrain"], categories=self.terrains).codes.astype(np.int8)
         sheet_codes = pd.Categorical(hexes["sheet"], categories=list(self.hexmap.sheets)).codes
         q_all = hexes["q"].to_numpy(np.int32)
         r_all = hexes["r"].to_numpy(np.int32)
@@ -170,7 +170,8 @@ class MapView(pn.viewable.Viewer):
             rows = np.flatnonzero(sheet_codes == i)
             dq, dr = self.shifts[sheet.name]
             src = ColumnDataSource({
-                "q": q_all[rows] + dq, "r": r_all[rows] + dr, "t": terrain[rows], "label": labels[rows],
+                "q": coord_column(q_all[rows] + dq), "r": coord_column(r_all[rows] + dr), "t": terrain[rows],
+                "label": labels[rows],
             }, name=f"base-{sheet.name}")
             rend = self.figure.hex_tile(
                 q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,

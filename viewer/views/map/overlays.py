@@ -15,6 +15,14 @@ from bokeh.models import ColumnDataSource, CustomJSHover, GlyphRenderer, Legend,
 from viewer import hexgrid
 from viewer.board import HexMap
 
+
+def coord_column(values) -> np.ndarray:
+    """A q or r column as the browser receives it: int16 (half the bytes of int32; a map's
+    coordinates, sheet shifts included, fit it), int32 for a map beyond that range."""
+    values = np.asarray(values)
+    small = not len(values) or (values.min() >= np.iinfo(np.int16).min and values.max() <= np.iinfo(np.int16).max)
+    return values.astype(np.int16 if small else np.int32)
+
 LAYER_KINDS = ("hexes", "lines", "coded")
 _CODE_NAME_JS = "return mapper.tags[value] ?? '';"
 
@@ -161,7 +169,7 @@ class OverlaySet:
         for sheet in self._map.sheets.values():
             mine = sheets == sheet.name
             dq, dr = self.shifts[sheet.name]
-            columns = {"q": (q[mine] + dq).astype(np.int32), "r": (r[mine] + dr).astype(np.int32),
+            columns = {"q": coord_column(q[mine] + dq), "r": coord_column(r[mine] + dr),
                        "code": codes[mine]}
             if alphas is not None:
                 columns["alpha"] = alphas[mine]
