@@ -192,6 +192,11 @@ def test_one_hover_box_names_the_hex_and_kiev_is_labelled(server, watched, europ
     assert text.startswith(f"Hexágono: {europe.label(warsaw)}") and "Terreno: " in text
     assert "País: Polonia" in text and "Lugar: Varsovia" in text
     assert box.count() == 1  # the layers do not each open a box of their own
+    # hex numbers go to the browser as integers: the box prints them with their leading zero
+    west = europe.find("0530")
+    sx, sy = europe_hex_xy(page, west)
+    page.mouse.move(sx + 1, sy + 1)
+    wait_until(lambda: box.first.inner_text().startswith("Hexágono: 0530"))
     assert watched.errors == []
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 from bokeh.models import ColumnDataSource, CustomJSHover, HoverTool
 
 #: The box: one line per entry, long lines wrapped (never cut by the board's edge at 300 px).
@@ -34,7 +35,7 @@ if (texts._parsed_from !== texts.tags[0]) {   // the words, parsed again when th
   texts._parsed = JSON.parse(texts.tags[0]); texts._parsed_from = texts.tags[0];
 }
 const T = texts._parsed;
-const lines = [T.hex + ': ' + value];
+const lines = [T.hex + ': ' + (widths[s] ? String(value).padStart(widths[s], '0') : value)];
 const t = T.terrain[base.data.t[i]];
 if (t) lines.push(T.terrain_title + ': ' + t);
 function rows(ds, sheet) {
@@ -89,10 +90,24 @@ return lines.join('\\n');
 """
 
 
+def label_column(labels) -> tuple[np.ndarray, int]:
+    """A sheet's hex labels as the browser receives them: labels of digits only, all of one
+    width (WiF's ``0412``), as integers and that width, the box printing them with their zeros
+    (a third of the bytes of a list of strings); any other labels as they are, and 0."""
+    labels = np.asarray(labels, dtype=str)
+    widths = np.char.str_len(labels) if len(labels) else np.zeros(0, dtype=int)
+    if not len(labels) or not np.char.isdigit(labels).all() or widths.min() != widths.max() or widths[0] > 9:
+        return labels, 0
+    numbers = labels.astype(np.int64)
+    return numbers.astype(np.int16 if numbers.max() <= np.iinfo(np.int16).max else np.int32), int(widths[0])
+
+
 class HexHover:
     """The view's one hover box over the base hexes (renderer ``base-<sheet>`` of each sheet)."""
 
-    def __init__(self, figure, renderers, sheets, sources: list):
+    def __init__(self, figure, renderers, sheets, sources: list, widths: list[int] | None = None):
+        """``widths``: per sheet, the digits of its hex numbers when its base source holds them
+        as integers (:func:`label_column`), 0 when it holds the labels as text."""
         self._entries: dict[str, dict] = {}
         self._words: dict = {"hex": "", "terrain_title": "", "terrain": []}
         sheets = list(sheets)
@@ -104,6 +119,7 @@ class HexHover:
         self.formatter = CustomJSHover(code=_HOVER_JS, args={
             "sheets": [f"base-{s.name}" for s in sheets], "bases": list(sources), "texts": self.texts,
             "sizes": [float(s.size) for s in sheets], "orients": [s.orientation for s in sheets],
+            "widths": list(widths or [0] * len(sheets)),
             "entries": []})
         self.tool = HoverTool(renderers=list(renderers), tooltips=TOOLTIP, formatters={"@label": self.formatter},
                               name="hex-hover")

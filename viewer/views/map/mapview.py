@@ -35,7 +35,7 @@ from viewer.board.layout import sheet_layout, view_bounds
 from viewer.state import SessionState
 from viewer.views.common.colors import SELECTION_COLOR, WATER_TERRAIN, plain_color, terrain_color
 from viewer.views.common.text import label
-from viewer.views.map.hex_hover import HexHover
+from viewer.views.map.hex_hover import HexHover, label_column
 from viewer.views.map.hexinfo import HexInfo
 from viewer.views.map.hexside_layers import HexsideLayers
 from viewer.views.map.hex_finder import GoToHex, HexNumbers
@@ -165,13 +165,15 @@ class MapView(pn.viewable.Viewer):
         self.terrain_mapper = mapper = LinearColorMapper(
             palette=self._palette(), low=-0.5, high=len(self.terrains) - 0.5,
         )
-        renderers = []
+        renderers, widths = [], []
         for i, sheet in enumerate(self.hexmap.sheets.values()):
             rows = np.flatnonzero(sheet_codes == i)
             dq, dr = self.shifts[sheet.name]
+            sheet_labels, width = label_column(labels[rows])
+            widths.append(width)
             src = ColumnDataSource({
                 "q": coord_column(q_all[rows] + dq), "r": coord_column(r_all[rows] + dr), "t": terrain[rows],
-                "label": labels[rows],
+                "label": sheet_labels,
             }, name=f"base-{sheet.name}")
             rend = self.figure.hex_tile(
                 q="q", r="r", size=sheet.size, orientation=sheet.orientation, source=src,
@@ -185,7 +187,7 @@ class MapView(pn.viewable.Viewer):
             renderers.append(rend)
         # one hover box for the hex: label, terrain and what the visible layers say of it
         self.hex_hover = HexHover(self.figure, renderers, self.hexmap.sheets.values(),
-                                  [self.sources[s] for s in self.hexmap.sheets])
+                                  [self.sources[s] for s in self.hexmap.sheets], widths)
         self.hover = self.hex_hover.tool
         # a click is a plot event, not a selection: selecting a base hex would repaint every hex
         # in the browser, while the ring drawn on the overlay canvas repaints alone
