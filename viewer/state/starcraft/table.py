@@ -114,7 +114,10 @@ class StarcraftState(param.Parameterized):
             table = self.table
             for mid, (x, y) in data["models"].items():
                 table = table.move_model(mid, float(x), float(y))
-            for uid, states in data.get("units", {}).items():
+            units = data.get("units", {})
+            if not isinstance(units, dict) or not all(isinstance(v, dict) for v in units.values()):
+                raise ValueError(f"'units' must map each unit to its states {list(UNIT_STATES)}")
+            for uid, states in units.items():
                 bad = {k: v for k, v in states.items() if k not in UNIT_STATES or not isinstance(v, bool)}
                 if bad:
                     raise ValueError(f"unit {uid!r}: unusable states {bad}; states: {list(UNIT_STATES)}, true or false")

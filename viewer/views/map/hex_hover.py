@@ -93,7 +93,7 @@ return lines.join('\\n');
 def label_column(labels) -> tuple[np.ndarray, int]:
     """A sheet's hex labels as the browser receives them: labels of digits only, all of one
     width (WiF's ``0412``), as integers and that width, the box printing them with their zeros
-    (a third of the bytes of a list of strings); any other labels as they are, and 0."""
+    (a binary column instead of a list of strings); any other labels as they are, and 0."""
     labels = np.asarray(labels, dtype=str)
     widths = np.char.str_len(labels) if len(labels) else np.zeros(0, dtype=int)
     if not len(labels) or not np.char.isdigit(labels).all() or widths.min() != widths.max() or widths[0] > 9:
