@@ -1,7 +1,7 @@
 """The ASL board view without a browser: tools drive the state, the cards, the overlays and the saved state."""
 import pytest
 
-pytest.importorskip("panel")
+pn = pytest.importorskip("panel")
 
 from viewer.rules.asl.board import load_board
 from viewer.state import SessionState
@@ -68,19 +68,31 @@ def test_a_saved_file_for_another_board_is_ignored(tmp_path):
     assert view.game_state.fires == [] and view.game_state.selected == ""
 
 
-def test_locations_typed_in_the_cards_move_the_board(view):
-    """The cards and the board agree: an LOS end or a fire typed in a card is the board's (Ex. V-2)."""
+def test_locations_picked_in_the_cards_move_the_board(view):
+    """The cards and the board agree: an LOS end picked from the card's list, a fire put in the
+    card's hidden text (a preset) or put out in its list, is the board's (Ex. V-2)."""
     los = view.los_card.widgets
+    assert isinstance(los["a"], pn.widgets.Select) and "2M5@3" in los["a"].options.values()
+    assert len(los["b"].options) == len(view.board.locations())
     los["a"].value = "2W7@1"
-    los["b"].value = "2T5"
-    assert (view.game_state.los_a, view.game_state.los_b) == ("2W7@1", "2T5")
+    los["b"].value = "2T5@0"
+    assert (view.game_state.los_a, view.game_state.los_b) == ("2W7@1", "2T5@0")
     assert view.figure.thread.data["color"] == ["#c62828"] and "2V7" in view.verdict.object
-    view.light_card.widgets["fires"].value = "2W7@2 blaze"
-    assert view.game_state.fires == ["2W7@2 blaze"]
-    assert "2U6" in view.light_summary.object and len(view.figure.fire.data["x"]) == 1
-    # a typo is the card's error and leaves the board as it was
-    los["b"].value = "9Z99"
-    assert view.los_card.error is not None and view.game_state.los_b == "2T5"
+    # the card's fires field gives way to the list of the board's fires, named in words
+    assert not view.light_card.widgets["fires"].visible and view.fire_list in view.light_card.inputs.objects
+    view.light_card.widgets["fires"].value = "2W7@2 blaze, 2P7@0 wreck"
+    assert view.game_state.fires == ["2W7@2 blaze", "2P7@0 wreck"]
+    assert view.fire_list.options == {"2W7@2 Blaze": "2W7@2 blaze", "2P7@0 burning wreck": "2P7@0 wreck"}
+    assert "2U6" in view.light_summary.object and len(view.figure.fire.data["x"]) == 2
+    view.state.lang = "es"
+    assert list(view.fire_list.options) == ["2W7@2 incendio", "2P7@0 restos en llamas"]
+    # the × of one fire puts it out on the board and in the card
+    view.fire_list.value = ["2P7@0 wreck"]
+    assert view.game_state.fires == ["2P7@0 wreck"] and view.light_card.widgets["fires"].value == "2P7@0 wreck"
+    assert len(view.figure.fire.data["x"]) == 1 and "2U6" not in view.light_summary.object
+    # a bad location given as text (a preset) is the card's error and leaves the board as it was
+    view.los_card.apply_inputs({"b": "9Z99"})
+    assert view.los_card.error is not None and view.game_state.los_b == "2T5@0"
 
 
 def test_board_key_and_hover_follow_the_language(view):

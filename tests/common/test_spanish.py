@@ -58,6 +58,8 @@ KEY = re.compile(r"(?<![\w/.@])[a-z][a-z0-9]*(?:[-_:][a-z0-9]+)+(?![\w/@])"
                  r"|(?<![\w/.@])[a-z]+\.[a-z_-]*[a-z](?![\w/@])")
 #: A place as the board prints it, with its hex number: "Cologne (4626)".
 PLACE = re.compile(r"\b[A-ZÀ-Ý][\w'’.-]*(?: [A-ZÀ-Ý][\w'’.-]*)* \(\d{3,4}\)")
+#: An ASL location as the board names it: hex 2W7, level 2 ("2W7@2").
+ASL_LOCATION = re.compile(r"\b\d+[A-Z]{1,2}\d+(?:@\d+)?\b")
 #: Words the same in both languages: names, abbreviations printed on the counters and boards,
 #: units of measure.
 SHARED = {
@@ -92,7 +94,7 @@ def english_left(en: dict, es: dict) -> dict[str, set[str]]:
     for where, text in es.items():
         if where[2] < 0:  # an option's value: never shown
             continue
-        shown = RULE.sub(" ", PLACE.sub(" ", text))
+        shown = RULE.sub(" ", ASL_LOCATION.sub(" ", PLACE.sub(" ", text)))
         for key in KEY.findall(shown):
             if key in en_keys and key.lower() not in spanish:
                 found.setdefault(key, set()).add(text[:120])

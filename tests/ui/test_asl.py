@@ -43,18 +43,16 @@ def test_blaze_lights_and_blinds_then_los_verdict(server, watched):
     assert watched.errors == []
 
 
-def test_typed_los_ends_draw_the_thread_without_a_server_error(server, watched):
-    """A location typed in the LOS card is the board's thread (cards and board agree), and the
-    server logs no traceback for it."""
+def test_los_ends_picked_in_the_card_draw_the_thread_without_a_server_error(server, watched):
+    """A location picked from the LOS card's lists is the board's thread (cards and board agree),
+    and the server logs no traceback for it."""
     base, log = server
     before = log.read_text() if log.exists() else ""
     page = open_page(watched, base + "/asl")
     page.wait_for_function("() => Bokeh.documents.some(d => d.get_model_by_name('aslboard'))", timeout=WAIT)
     card = page.locator(".calc-asl-los")
-    for name, value in (("a", "2W7@1"), ("b", "2T5")):
-        field = card.locator(f".calc-input-{name} input").first
-        field.fill(value)
-        field.press("Enter")
+    for name, value in (("a", "2W7@1"), ("b", "2T5@0")):
+        card.locator(f".calc-input-{name} select").first.select_option(value)
     page.locator(".asl-verdict").get_by_text("2W7@1 → 2T5@0: blocked", exact=False).first.wait_for(timeout=WAIT)
     page.wait_for_function("""() => Bokeh.documents.some(d => {
         const s = d.get_model_by_name('asl-los'); return s && s.get_length() === 1; })""", timeout=WAIT)

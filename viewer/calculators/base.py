@@ -29,12 +29,13 @@ class CalculatorInputError(ViewerError):
     ``kind`` says which check refused a number, so a page can word the refusal in its own
     language: ``"range"`` (outside the bounds, ``allowed`` holds them), ``"whole_number"`` or
     ``"number"`` (text that is not one), ``"dice"`` (text that is no dice expression); ``value``
-    is what was refused."""
+    is what was refused. ``said`` is the message as a step of the calculator's own labels, which
+    a page words in its language (``message`` stays the English for the command line)."""
 
     def __init__(self, parameter: str, message: str, allowed: Any = None, *,
-                 kind: str | None = None, value: Any = None):
+                 kind: str | None = None, value: Any = None, said: "Step | None" = None):
         super().__init__(parameter, message, allowed, text=f"{parameter}: {message}")
-        self.kind, self.value = kind, value
+        self.kind, self.value, self.said = kind, value, said
 
 
 @dataclass(frozen=True)
@@ -211,6 +212,13 @@ class Calculator(param.Parameterized):
         """The names text input ``name`` may take now, when they are a list that can grow (the
         rows of a chart the player's copy may add to), else None. A card offers them as a
         choice; the text form is checked when the calculator computes."""
+        return None
+
+    def places(self, name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, str] | None:
+        """The places of this calculator's board that text input ``name`` is picked from, each
+        by its name in ``lang`` (name -> value), else None. A card offers them as a choice and
+        lists them again when another input (the board) changes; a value given as text (the
+        command line, a preset) is checked when the calculator computes."""
         return None
 
     @classmethod

@@ -5,6 +5,7 @@ Line of sight is our own model (viewer/rules/asl/los.py), not ASL chapter A6; th
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import param
 
@@ -31,6 +32,19 @@ def _loc(board, name: str, text: str):
         return parse_location(board, text)
     except (ValueError, BoardError) as exc:
         raise CalculatorInputError(name, str(getattr(exc, "message", exc)), None) from None
+
+
+@lru_cache(maxsize=8)
+def location_names(board_name: str) -> tuple[str, ...]:
+    """Every location of bundled board ``board_name`` as ``HEX@LEVEL``, in the board's order (read
+    once per process)."""
+    board = load_board(board_name)
+    return tuple(f"{board.hex_id(h)}@{level}" for h, level in board.locations())
+
+
+def board_choices(name: str) -> list[str] | None:
+    """The bundled boards a ``board`` input is picked from."""
+    return sorted(bundled_boards()) if name == "board" else None
 
 
 def _h(x) -> str:
@@ -66,7 +80,20 @@ class LineOfSight(Calculator):
 
     board = param.String(default="teaching", doc="A bundled board (teaching) or a board file.")
     a = param.String(default="2W7@2", doc="From: hex id, with @level for an upper level (2W7@2).")
-    b = param.String(default="2T5", doc="To: hex id, with @level for an upper level.")
+    b = param.String(default="2T5@0", doc="To: hex id, with @level for an upper level.")
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        return board_choices(name)
+
+    def places(self, name: str, lang: str = "en") -> dict[str, str] | None:
+        """The ends are picked from the board's locations (``2W7@2``: hex 2W7, level 2)."""
+        if name not in ("a", "b"):
+            return None
+        try:
+            return {loc: loc for loc in location_names(self.board)}
+        except BoardError:
+            return None
 
     def compute(self) -> Result:
         board = _board(self.board)
@@ -109,6 +136,10 @@ class Illumination(Calculator):
     fires = param.String(default="2W7@2 blaze", doc="""
         Fires separated by commas: HEX[@LEVEL] [blaze|flame|wreck] (a burning wreck counts as one level).""")
     kindling_ssr = param.Boolean(default=False, doc="A scenario rule allows Kindling at night.")
+
+    @classmethod
+    def choices(cls, name: str) -> list[str] | None:
+        return board_choices(name)
 
     def compute(self) -> Result:
         board = _board(self.board)

@@ -35,6 +35,14 @@ def _nations(flags: dict[str, bool]) -> list[str]:
     return [n for n in NATIONS if flags[n]]
 
 
+def _tie_refused(calc: Calculator, err: ValueError) -> CalculatorInputError:
+    """A tie given no winner, said in the page's language (4.51)."""
+    if isinstance(err, ag.TieChoiceNeeded):
+        return CalculatorInputError("tie_choice", str(err), list(err.tied),
+                                    said=calc.step("tie_choice_needed", chooser=err.chooser))
+    return CalculatorInputError("tie_choice", str(err), list(NATIONS))
+
+
 def _tie_steps(calc: Calculator, tie: ag.TieBreak | None, rule: RuleRef) -> list:
     if tie is None:
         return []
@@ -152,7 +160,8 @@ class Agenda(_TieInputs):
     slug, game = "churchill.agenda", "churchill"
     rules = (R("4.21"), R("5.13"), R("5.14"), R("4.51"), R("4.53"), R("3.32"))
     result_names = ("uk_value", "us_value", "ussr_value", "winner", "difference", "placement", "pair_order")
-    step_names = ("values", "uk_bonus", "winner", "tie", "tie_leader", "tie_us", "placement", "centre", "beyond", "pairs")
+    step_names = ("values", "uk_bonus", "winner", "tie", "tie_leader", "tie_us", "placement", "centre", "beyond", "pairs",
+                  "tie_choice_needed")
 
     uk_card = param.Integer(default=2, bounds=(0, 12), doc="Churchill's advisor card (printed value; a Chief of Staff: the d6 rolled).")
     us_card = param.Integer(default=4, bounds=(0, 12), doc="Roosevelt's advisor card.")
@@ -163,7 +172,7 @@ class Agenda(_TieInputs):
         try:
             a = ag.agenda({"UK": self.uk_card, "US": self.us_card, "USSR": self.ussr_card}, **tie_args)
         except ValueError as err:
-            raise CalculatorInputError("tie_choice", str(err), [n for n in NATIONS]) from None
+            raise _tie_refused(self, err) from None
         steps = [self.step("uk_bonus", rule=R("3.32"), card=self.uk_card, value=a.values["UK"]),
                  self.step("values", rule=R("5.13"), uk=a.values["UK"], us=a.values["US"], ussr=a.values["USSR"])]
         steps += _tie_steps(self, a.tie, R("4.51"))
@@ -188,7 +197,7 @@ class ConferenceWinner(_TieInputs):
     slug, game = "churchill.conference-winner", "churchill"
     rules = (R("5.27"), R("4.23"), R("4.52"), R("4.53"))
     result_names = ("winner", "uk_won", "us_won", "ussr_won", "decision_order")
-    step_names = ("count", "winner", "tie", "tie_leader", "tie_us", "order")
+    step_names = ("count", "winner", "tie", "tie_leader", "tie_us", "order", "tie_choice_needed")
 
     uk_won = param.Integer(default=3, bounds=(0, 40), doc="Issues on the UK track or in Churchill's chair.")
     us_won = param.Integer(default=2, bounds=(0, 40), doc="Issues on the US track or in Roosevelt's chair.")
@@ -200,7 +209,7 @@ class ConferenceWinner(_TieInputs):
         try:
             r = ag.conference_winner(won, **tie_args)
         except ValueError as err:
-            raise CalculatorInputError("tie_choice", str(err), list(NATIONS)) from None
+            raise _tie_refused(self, err) from None
         order = ag.starting_left_of(r.winner)
         steps = [self.step("count", rule=R("5.27"), uk=self.uk_won, us=self.us_won, ussr=self.ussr_won)]
         steps += _tie_steps(self, r.tie, R("4.52"))

@@ -129,7 +129,7 @@ class PolMil(Calculator):
     result_names = ("location", "colony", "p_location", "p_at_least_once", "actions", "networks_after",
                     "network_owner_after", "alignment_owner_after")
     step_names = ("roll", "chance", "rule1", "rule2_placed", "rule2_discarded", "rule3_lost", "rule3_placed",
-                  "rule3_discarded", "rule4", "rule5")
+                  "rule3_discarded", "rule4", "rule5", "network_owner_needed")
 
     red = param.Integer(default=3, bounds=(1, 6), doc="The red die (row).")
     blue = param.Integer(default=4, bounds=(1, 6), doc="The blue die (column).")
@@ -148,7 +148,8 @@ class PolMil(Calculator):
         try:
             state = pm.LocationState(owner, self.networks, None if self.alignment_owner == "none" else self.alignment_owner)
         except ValueError as err:
-            raise CalculatorInputError("network_owner", str(err), list(NOBODY)) from None
+            raise CalculatorInputError("network_owner", str(err), list(NOBODY),
+                                       said=self.step("network_owner_needed")) from None
         steps = [self.step("roll", rule=R("5.12"), red=self.red, blue=self.blue, location=loc),
                  self.step("chance", rule=R("5.12"), location=loc, count=pm.counts()[loc], p=percent(p), rolls=self.rolls,
                            p_any=percent(pm.p_at_least_once(loc, self.rolls)))]

@@ -173,6 +173,7 @@ class TemplateCalculator(_PoolCalculator):
         if self.primary_affected > self.target_models:
             raise CalculatorInputError("primary_affected", f"{self.primary_affected} affected but the unit has {self.target_models}",
                                        [0, self.target_models])
+        self._surge()   # the weapon's die is checked, though a template's Surge is its groups' (8.7.6)
         col = int_list("collateral", self.collateral)
         groups = template_groups("primary", self.primary_affected, self.roa_modifier,
                                  [(f"collateral:{i + 1}", n) for i, n in enumerate(col)])

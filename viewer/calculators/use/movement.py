@@ -9,7 +9,8 @@ from viewer.calculators.base import Calculator, CalculatorInputError, MissingVal
 from viewer.calculators.format import value_name
 from viewer.calculators.use.parts import PartStep, counted
 from viewer.calculators.named import Named
-from viewer.calculators.use.places import find_place, place_name
+from viewer.calculators.use.places import find_place, place_name, place_title
+from viewer.i18n import t
 from viewer.ruleref import RuleRef
 from viewer.rules.charts import UnknownCell
 from viewer.rules.use import basics, boards, grid
@@ -187,7 +188,7 @@ class NavalMove(Calculator):
     slug, game = "use.naval-move", "use"
     rules = (R["4.2.4"], R["4.2.4.1"], R["4.2.4.4"])
     result_names = ("mp", "mp_known", "straits", "path", "legal", "closed")
-    step_names = ("allowance", "leg", "straits", "strait_missing", "total", "legal", "too_far",
+    step_names = ("no_place", "allowance", "leg", "straits", "strait_missing", "total", "legal", "too_far",
                   "cannot_end", "unreachable", "control_allegiance", "control_all_friendly",
                   "closed_enemy_city", "closed_enemy_fortress", "closed_enemy_unit", "closed_neutral")
     board = param.Selector(default="fixture:seas", objects=boards.names(), doc="Board: the USE map or a fixture board.")
@@ -214,6 +215,15 @@ class NavalMove(Calculator):
         Cities held by another faction than their country's, like Gibraltar=axis or 7507=axis
         (a city's name or hex number = axis, western-allies or soviet; 2.3.1).""")
 
+    def places(self, name: str, lang: str = "en") -> dict[str, str] | None:
+        """Both ends are picked from the board's ports, by name, and its map boxes (USE 4.2.4)."""
+        if name not in ("start", "destination"):
+            return None
+        b = boards.load(self.board)
+        ports = sorted((place_title(h, lang), h.name or h.label) for h in b.hexes.values() if h.port)
+        box_names = sorted((t(f"use.box.{box}", lang), box) for box in b.box_zones)
+        return dict(ports + box_names)
+
     def _place(self, b, text: str, name: str) -> str:
         t = text.strip()
         if t in b.box_zones:
@@ -221,7 +231,8 @@ class NavalMove(Calculator):
         try:
             return find_place(b, t)
         except ValueError as err:
-            raise CalculatorInputError(name, str(err), sorted(b.box_zones) + [h.name for h in b.hexes.values() if h.port]) from None
+            raise CalculatorInputError(name, str(err), sorted(b.box_zones) + [h.name for h in b.hexes.values() if h.port],
+                                       said=self.step("no_place", place=t)) from None
 
     def compute(self) -> Result:
         value = dict.fromkeys(self.result_names)
@@ -235,11 +246,12 @@ class NavalMove(Calculator):
             units.append(Unit(f"enemy{i}", enemy, "land", "infantry", h))
         control = self.control if self.control != "auto" else ("all-friendly" if b.fixture else "allegiance")
         steps = [self.step("allowance", rule=RuleRef("use", "4.2"), mp=10 if self.supply == "full" else 5)]
+        try:   # checked whoever holds the cities: a typo is named even when they are all friendly
+            changes = parse_countries(b, self.allegiance), parse_cities(b, self.city_control)
+        except AllegianceError as err:
+            raise CalculatorInputError(err.parameter, err.message, err.allowed) from None
         if control == "allegiance":
-            try:
-                al = Allegiance().changed(parse_countries(b, self.allegiance), parse_cities(b, self.city_control))
-            except AllegianceError as err:
-                raise CalculatorInputError(err.parameter, err.message, err.allowed) from None
+            al = Allegiance().changed(*changes)
             s = al.situation(b, units)
             steps.append(self.step("control_allegiance", rule=R["2.3"],
                                    neutral=", ".join(al.neutral_countries(b)) or "-",
@@ -314,7 +326,7 @@ class Range(Calculator):
     slug, game = "use.range", "use"
     rules = (R["1.4"],)
     result_names = ("distance", "in_range", "hexes", "zones")
-    step_names = ("hex_distance", "hex_count", "zones", "in", "out")
+    step_names = ("hex_distance", "hex_count", "zones", "in", "out", "no_place")
     origin = param.String(default="3055", doc="Hex number of the unit (AABB), or a port / sea zone / box for sea range.")
     target = param.String(default="3060", doc="Hex number to check (hex range).")
     range = param.Integer(default=5, bounds=(0, 99), doc="The range in hexes or sea zones.")
@@ -341,7 +353,7 @@ class Range(Calculator):
             try:
                 start = b.find(start)
             except ValueError as err:
-                raise CalculatorInputError("origin", str(err), b.zones) from None
+                raise CalculatorInputError("origin", str(err), b.zones, said=self.step("no_place", place=start)) from None
         zones = sorted(zones_in_range(b, start, n))
         steps = [self.step("zones", rule=R["1.4"], n=n, zones=", ".join(zones))]
         value.update(zones=", ".join(zones))

@@ -13,6 +13,13 @@ def place_name(h: Hex, lang: str) -> str:
     return (h.name_es if lang == "es" and h.name_es else h.name) or h.label
 
 
+def place_title(h: Hex, lang: str) -> str:
+    """A hex's place as a list offers it: its name in ``lang`` and its number, "Róterdam (2519)";
+    a hex with no name by its number alone."""
+    name = place_name(h, lang)
+    return name if name == h.label else f"{name} ({h.label})"
+
+
 def find_place(board: UseBoard, text: str) -> str:
     """The hex number of a place typed by its number, its name or its Spanish name (any case);
     a place the board lacks is refused by :meth:`UseBoard.find`, which lists the places."""

@@ -100,8 +100,8 @@ class NavalSearch(Calculator):
                      else self.step("none_included", rule=R_SEARCH))
         p_combat = None
         opp_sections = int_list("opponent_sections", self.opponent_sections, 0, 4)
+        air = int_list("opponent_air_sections", self.opponent_air_sections, 0, 4)
         if opp_sections:
-            air = int_list("opponent_air_sections", self.opponent_air_sections, 0, 4)
             opp = naval.search(self.weather, opp_sections, air, (), self.own_convoy_points, self.mode,
                                search_numbers=numbers)
             p_combat = naval.p_combat(own, opp)

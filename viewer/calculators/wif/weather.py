@@ -58,14 +58,22 @@ class Term(str):
 
 @dataclass(frozen=True)
 class TermStep(Step):
-    """A step whose :class:`Term` params (and lists of them) are translated when shown, and
-    whose ``cell`` (a chart cell's id) is written by its parts' names."""
+    """A step whose :class:`Term` params (and lists of them) are translated when shown, whose
+    ``cell`` (a chart cell's id) is written by its parts' names and whose ``setting`` (a named
+    setting's choice) by its name."""
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        from viewer.calculators.format import cell_name
+        from viewer.calculators.format import cell_name, value_name
 
-        return t(self.key, lang, **{k: cell_name(v, lang) if k == "cell" and isinstance(v, str) else _localize(v, lang)
-                                    for k, v in self.params.items()})
+        slug = self.key.split(".step.", 1)[0].removeprefix("calc.")
+
+        def named(k: str, v: Any) -> Any:
+            if k == "cell" and isinstance(v, str):
+                return cell_name(v, lang)
+            if k == "setting" and isinstance(v, str):
+                return value_name(slug, v, lang) or v
+            return _localize(v, lang)
+        return t(self.key, lang, **{k: named(k, v) for k, v in self.params.items()})
 
 
 def _localize(value: Any, lang: str) -> Any:

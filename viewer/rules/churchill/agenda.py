@@ -52,9 +52,17 @@ def break_tie(tied: Iterable[str], committed: Iterable[str] = (), active: Iterab
     return TieBreak(tied, _chosen(choice, tied, "US"), None, tuple(offered), True)
 
 
+class TieChoiceNeeded(ValueError):
+    """A tie whose winner ``chooser`` picks among ``tied`` was given no such pick (4.51)."""
+
+    def __init__(self, chooser: str, tied: tuple[str, ...], choice: str | None):
+        super().__init__(f"choice: {chooser} chooses who wins the tie; allowed: {', '.join(tied)} (not {choice!r})")
+        self.chooser, self.tied = chooser, tied
+
+
 def _chosen(choice: str | None, tied: tuple[str, ...], chooser: str) -> str:
     if choice not in tied:
-        raise ValueError(f"choice: {chooser} chooses who wins the tie; allowed: {', '.join(tied)} (not {choice!r})")
+        raise TieChoiceNeeded(chooser, tied, choice)
     return choice
 
 

@@ -59,6 +59,10 @@ class AslNightView(pn.viewable.Viewer):
         self.level = pn.widgets.Select(options=[0], value=0, width=90, css_classes=["asl-level"])
         self.fire_buttons = {k: pn.widgets.Button(css_classes=[f"asl-fire-{k}"]) for k in FIRE_BUTTONS}
         self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"])
+        #: The fires on the board, in the illumination card: set on the board, put out by their ×.
+        self.fire_list = pn.widgets.MultiChoice(options={}, value=[], css_classes=["asl-fires"],
+                                                sizing_mode="stretch_width", min_width=280)
+        self.light_card.replace_field("fires", self.fire_list)
         self.los_from = pn.widgets.Button(css_classes=["asl-los-from"])
         self.los_to = pn.widgets.Button(css_classes=["asl-los-to"])
         self.legend = key_pane("asl-legend-pane", sizing_mode="stretch_width")
@@ -97,6 +101,7 @@ class AslNightView(pn.viewable.Viewer):
         self.nvr.param.watch(lambda e: setattr(self.game_state, "nvr", e.new), "value")
         self.show_nvr.param.watch(lambda e: setattr(self.game_state, "show_nvr", e.new), "value")
         self.game_state.param.watch(self._on_fires, "fires")
+        self.fire_list.param.watch(self._unlisted_fires, "value")
         self.game_state.param.watch(self._on_los, ["los_a", "los_b"])
         self.game_state.param.watch(self._on_select, "selected")
         self.game_state.param.watch(self._on_ring, ["nvr", "show_nvr", "selected"])
@@ -128,8 +133,25 @@ class AslNightView(pn.viewable.Viewer):
         self._describe()
 
     def _on_fires(self, *_):
-        self.light_card.apply_inputs({"fires": ", ".join(self.game_state.fires)})
-        self.figure.show_fires(self.game_state.fires)
+        with pn.io.hold():
+            self._list_fires()
+            self.light_card.apply_inputs({"fires": ", ".join(self.game_state.fires)})
+            self.figure.show_fires(self.game_state.fires)
+
+    def _list_fires(self) -> None:
+        """The fire list holds the board's fires, each named in the page's language."""
+        lang, fires = self.state.lang, list(self.game_state.fires)
+        names = {}
+        for fire in fires:
+            loc, _, kind = fire.partition(" ")
+            names[f"{loc} {label('ui.asl.fire_kind.' + (kind or 'blaze'), lang)}"] = fire
+        self.fire_list.param.update(options=names, value=fires)
+
+    def _unlisted_fires(self, event):
+        """A fire put out in the list (its ×) is put out on the board."""
+        kept = [f for f in self.game_state.fires if f in event.new]
+        if kept != list(self.game_state.fires):
+            self.game_state.fires = kept
 
     def _on_los(self, *_):
         values = {k: v for k, v in (("a", self.game_state.los_a), ("b", self.game_state.los_b)) if v}
@@ -205,6 +227,8 @@ class AslNightView(pn.viewable.Viewer):
         for kind, button in self.fire_buttons.items():
             button.label = label(f"ui.asl.fire.{kind}", lang)
         self.clear_button.label = label("ui.asl.clear_fires", lang)
+        self.fire_list.param.update(name=label("ui.asl.fires", lang), placeholder=label("ui.asl.fires_none", lang))
+        self._list_fires()
         self.los_from.label = label("ui.asl.los_from", lang)
         self.los_to.label = label("ui.asl.los_to", lang)
         self.nvr.name = label("ui.asl.nvr", lang)

@@ -36,6 +36,8 @@ def _widget_for(calc: Calculator, name: str):
         return pn.widgets.MultiChoice(options=list(p.objects), value=list(value))
     if isinstance(p, param.Selector):
         return pn.widgets.Select(options=list(p.objects), value=value)
+    if isinstance(p, param.String) and name not in type(calc).sequences and calc.places(name) is not None:
+        return pn.widgets.Select(options=_place_options(calc, name, value), value=value)
     if isinstance(p, param.String) and name not in type(calc).sequences and type(calc).choices(name) is not None:
         return pn.widgets.Select(options=_options(type(calc), name, value), value=value)
     # No start/end on a number: the browser would quietly clamp a value typed out of range (9 on a
@@ -55,6 +57,19 @@ def _options(calc: type[Calculator], name: str, value: object) -> list:
     if not isinstance(p, param.ListSelector) and value not in objects:
         objects.append(value)
     return objects
+
+
+def _place_options(calc: Calculator, name: str, value: object, lang: str = "en") -> dict[str, object] | None:
+    """The places input ``name`` is picked from, by their names in ``lang``, with the current
+    ``value`` kept among them (by itself: a place of no board, refused when computed); None
+    when ``name`` is no place."""
+    places = calc.places(name, lang)
+    if places is None:
+        return None
+    named: dict[str, object] = dict(places)
+    if value not in named.values():
+        named[str(value)] = value
+    return named
 
 
 #: Label families an option value may be named by when its calculator has no label of its own.
@@ -211,7 +226,9 @@ class CalculatorCard(pn.viewable.Viewer):
                 self._refuse(name, event.new, CalculatorInputError(name, str(err)))
                 return
             self.refused.pop(name, None)
-            self.recompute()
+            with pn.io.hold():
+                self._list_places(name)
+                self.recompute()
         return handler
 
     def _refuse(self, name: str, value: Any, err: CalculatorInputError) -> None:
@@ -237,13 +254,44 @@ class CalculatorCard(pn.viewable.Viewer):
             self._show_error(err)
             return False
         calc = type(self.calculator)
-        for name in values:
-            widget, value = self.widgets[name], getattr(checked, name)
-            if isinstance(widget, pn.widgets.Select) and not isinstance(calc.param[name], param.Selector):
-                # a chart row no chart has yet is kept on show, with its message
-                widget.options = {option_name(calc, name, v, self.state.lang): v for v in _options(calc, name, value)}
-            widget.value = value
+        with pn.io.hold():
+            for name in values:
+                widget, value = self.widgets[name], getattr(checked, name)
+                if isinstance(widget, pn.widgets.Select) and not isinstance(calc.param[name], param.Selector):
+                    # a chart row no chart has yet (a place of no board) is kept on show, with its message
+                    widget.options = self._named_options(name, value, self.state.lang)
+                widget.value = value
         return True
+
+    def _named_options(self, name: str, value: object, lang: str) -> dict[str, object]:
+        """The options of choice ``name`` by their names in ``lang``, ``value`` among them: the
+        board's places it is picked from, else its options or the names it may take now."""
+        places = _place_options(self.calculator, name, value, lang)
+        if places is not None:
+            return places
+        calc = type(self.calculator)
+        return {option_name(calc, name, v, lang): v for v in _options(calc, name, value)}
+
+    def _list_places(self, changed: str) -> None:
+        """After input ``changed`` (a board, say), every place choice lists the places it has now;
+        one whose place the new board lacks moves to the board's first place."""
+        for name, widget in self.widgets.items():
+            if name == changed or not isinstance(widget, pn.widgets.Select):
+                continue
+            places = self.calculator.places(name, self.state.lang)
+            if places is None or places == widget.options:
+                continue
+            if places and widget.value not in places.values():
+                widget.param.update(options=places, value=next(iter(places.values())))
+            else:
+                widget.options = _place_options(self.calculator, name, widget.value, self.state.lang)
+
+    def replace_field(self, name: str, widget) -> None:
+        """Show ``widget`` in place of input ``name``'s own field, for a page whose board picks
+        that value; the page keeps the value in step with :meth:`apply_inputs`."""
+        field = self.widgets[name]
+        self.inputs.insert(self.inputs.objects.index(field), widget)
+        field.visible = False
 
     def show_problem(self, parameter: str, message: str) -> None:
         """Show a problem that is not about one input (a preset name, a file)."""
@@ -287,11 +335,15 @@ class CalculatorCard(pn.viewable.Viewer):
                 else str(v) for v in err.allowed]
             listed = names if isinstance(names, str) else ", ".join(names)
             allowed = f"\n\n{label('ui.allowed', lang)}: {plain(listed)}"
-        return f"**{plain(who)}**: {plain(err.message)}{still}{allowed}"
+        message = err.said.text(lang) if getattr(err, "said", None) is not None else err.message
+        return f"**{plain(who)}**: {plain(message)}{still}{allowed}"
 
     def _input_text(self, name: str, lang: str) -> str:
         """The value input ``name`` has in the calculator now, as its field names it."""
         calc, value = type(self.calculator), getattr(self.calculator, name)
+        places = self.calculator.places(name, lang)
+        if places is not None:
+            return next((shown for shown, v in places.items() if v == value), str(value))
         if isinstance(value, str):
             return option_name(calc, name, value, lang) if calc.choices(name) is not None or isinstance(
                 calc.param[name], param.Selector) else value
@@ -349,7 +401,7 @@ class CalculatorCard(pn.viewable.Viewer):
         for name, widget in self.widgets.items():
             if isinstance(widget, (pn.widgets.Select, pn.widgets.MultiChoice)):
                 value = widget.value
-                widget.options = {option_name(calc, name, v, lang): v for v in _options(calc, name, value)}
+                widget.options = self._named_options(name, value, lang)
                 widget.value = value
         for name, adder in self.adders.items():
             adder.label = label(calc.label_key("add", name), lang)

@@ -87,8 +87,14 @@ class TrialValues:
         if isinstance(p, param.Selector) and not isinstance(p, param.ListSelector):
             objects = list(p.objects.values()) if isinstance(p.objects, dict) else list(p.objects)
             return [as_text(o) for o in objects] or None
-        if isinstance(p, param.String) and name not in cls.sequences:   # the rows of a chart, as they are now
-            return cls.choices(name)
+        if isinstance(p, param.String) and name not in cls.sequences:
+            board = self.value_of("board") if "board" in cls.param else None
+            try:
+                calc = cls(**({"board": board} if board else {}))
+            except ValueError:   # a board the calculator does not know: its own
+                calc = cls()
+            places = calc.places(name)   # the places of the step's board, else the rows of a chart
+            return list(places.values()) if places is not None else cls.choices(name)
         return None
 
     def _default(self, name: str) -> Any:

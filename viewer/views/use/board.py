@@ -10,7 +10,7 @@ from bokeh.models import ColumnDataSource
 
 from viewer.board import shared_map
 from viewer.rules.use import grid
-from viewer.calculators.use.places import place_name
+from viewer.calculators.use.places import place_name, place_title
 from viewer.rules.use.board import MAP_BOXES
 from viewer.rules.use.hexmap import SHEET, to_hexmap
 from viewer.state import SessionState
@@ -182,7 +182,7 @@ class UseMap(pn.viewable.Viewer):
         self.unit_select.options = {label("use.none", lang): "", **{
             f"{unit_name(u.id, lang)} ({u.hex})": u.id for u in self.game_state.units}}
         ports = sorted((h for h in b.hexes.values() if h.port), key=lambda h: place_name(h, lang))
-        self.port_select.options = {label("use.none", lang): "", **{f"{place_name(h, lang)} ({h.label})": h.label
+        self.port_select.options = {label("use.none", lang): "", **{place_title(h, lang): h.label
                                                                    for h in ports}}
 
     def _allegiance_options(self):
@@ -197,7 +197,7 @@ class UseMap(pn.viewable.Viewer):
                 countries = sorted({h.country for h in b.hexes.values() if h.country})
                 named = {label_any([f"value.{c}"], lang, c): c for c in countries}   # by their names
                 cities = sorted((h for h in b.hexes.values() if h.city), key=lambda h: place_name(h, lang))
-                city_options = {f"{place_name(h, lang)} ({h.label})": h.label for h in cities}
+                city_options = {place_title(h, lang): h.label for h in cities}
                 if not self.country_select.options:
                     self.country_select.param.update(options=named, value=countries[0] if countries else None)
                     self.city_select.param.update(options=city_options,
