@@ -40,6 +40,13 @@ def test_blaze_lights_and_blinds_then_los_verdict(server, watched):
     verdict = page.locator(".asl-verdict")
     verdict.get_by_text("2W7@1 → 2T5@0: blocked", exact=False).first.wait_for(timeout=WAIT)
     verdict.get_by_text("Blocked by woods at 2V7", exact=False).first.wait_for(timeout=WAIT)
+    # the illumination card lists the board's fire by name; its × puts it out on the board
+    fires = page.locator(".asl-fire-list")
+    fires.locator(".choices__list--multiple .choices__item", has_text="2W7@2 Blaze").first.wait_for(timeout=WAIT)
+    fires.locator(".choices__button").first.click()
+    summary.get_by_text("No fire on the board", exact=False).first.wait_for(timeout=WAIT)
+    page.wait_for_function("""() => Bokeh.documents.some(d => {
+        const s = d.get_model_by_name('asl-fires'); return s && s.get_length() === 0; })""", timeout=WAIT)
     assert watched.errors == []
 
 

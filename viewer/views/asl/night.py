@@ -60,7 +60,7 @@ class AslNightView(pn.viewable.Viewer):
         self.fire_buttons = {k: pn.widgets.Button(css_classes=[f"asl-fire-{k}"]) for k in FIRE_BUTTONS}
         self.clear_button = pn.widgets.Button(css_classes=["asl-clear-fires"])
         #: The fires on the board, in the illumination card: set on the board, put out by their ×.
-        self.fire_list = pn.widgets.MultiChoice(options={}, value=[], css_classes=["asl-fires"],
+        self.fire_list = pn.widgets.MultiChoice(options={}, value=[], css_classes=["asl-fire-list"],
                                                 sizing_mode="stretch_width", min_width=280)
         self.light_card.replace_field("fires", self.fire_list)
         self.los_from = pn.widgets.Button(css_classes=["asl-los-from"])
