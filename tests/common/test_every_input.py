@@ -150,3 +150,20 @@ def test_a_board_change_moves_a_place_choice_to_a_place_of_the_new_board(store):
     card.widgets["board"].value = "fixture:france-1940"
     assert list(start.options.values()) == ["Calais"] and start.value == "Calais"
     assert card.calculator.start == "Calais"
+
+
+@pytest.mark.parametrize("typed, en, es", [
+    ("zq?9", "cannot read zq?9", "no se puede leer zq?9"),
+    ("Narnia=axis", "Narnia is not a name of this board", "Narnia no es un nombre de este tablero"),
+    ("Belgium=zz", "zz is not a faction allowed there", "zz no es un bando admitido ahí"),
+])
+def test_an_allegiance_typo_is_worded_in_the_page_language(store, typed, en, es):
+    """A USE allegiance change is free text (2.3.1); its faults name the bad part in the page's
+    language, and the allowed names are the board's, named (Bélgica), not keys."""
+    card = _card("use.naval-move", store)
+    card.widgets["allegiance"].value = typed
+    assert en in card.error_box.object and "NAME=VALUE" not in card.error_box.object
+    card.state.lang = "es"
+    assert es in card.error_box.object and "like Spain" not in card.error_box.object
+    if typed.startswith("Narnia"):
+        assert "Bélgica" in card.error_box.object and "Belgium" not in card.error_box.object

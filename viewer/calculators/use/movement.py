@@ -188,7 +188,7 @@ class NavalMove(Calculator):
     slug, game = "use.naval-move", "use"
     rules = (R["4.2.4"], R["4.2.4.1"], R["4.2.4.4"])
     result_names = ("mp", "mp_known", "straits", "path", "legal", "closed")
-    step_names = ("no_place", "allowance", "leg", "straits", "strait_missing", "total", "legal", "too_far",
+    step_names = ("no_place", "pair_form", "pair_name", "pair_value", "allowance", "leg", "straits", "strait_missing", "total", "legal", "too_far",
                   "cannot_end", "unreachable", "control_allegiance", "control_all_friendly",
                   "closed_enemy_city", "closed_enemy_fortress", "closed_enemy_unit", "closed_neutral")
     board = param.Selector(default="fixture:seas", objects=boards.names(), doc="Board: the USE map or a fixture board.")
@@ -249,7 +249,8 @@ class NavalMove(Calculator):
         try:   # checked whoever holds the cities: a typo is named even when they are all friendly
             changes = parse_countries(b, self.allegiance), parse_cities(b, self.city_control)
         except AllegianceError as err:
-            raise CalculatorInputError(err.parameter, err.message, err.allowed) from None
+            said = self.step(f"pair_{err.fault}", item=err.item) if err.fault else None
+            raise CalculatorInputError(err.parameter, err.message, err.allowed, said=said) from None
         if control == "allegiance":
             al = Allegiance().changed(*changes)
             s = al.situation(b, units)

@@ -45,7 +45,12 @@ START_ALLEGIANCE: dict[str, str] = {
 
 
 class AllegianceError(ViewerError):
-    """A country, city or allegiance the board or the rules do not know; names what is allowed."""
+    """A country, city or allegiance the board or the rules do not know; names what is allowed.
+    ``fault`` says which: ``form`` (no NAME=VALUE), ``name`` or ``value``; ``item`` is the bad part."""
+
+    def __init__(self, parameter: str, message: str, allowed=None, *, fault: str = "", item: str = ""):
+        super().__init__(parameter, message, allowed)
+        self.fault, self.item = fault, item
 
 
 @dataclass(frozen=True)
@@ -95,11 +100,14 @@ def parse_pairs(text: str, parameter: str, keys: list[str], values: tuple[str, .
             continue
         key, sep, value = (x.strip() for x in part.partition("="))
         if not sep or not key or not value:
-            raise AllegianceError(parameter, f"{part!r} is not NAME=VALUE", "like Spain=axis, Gibraltar=axis")
+            raise AllegianceError(parameter, f"{part!r} is not NAME=VALUE", "like Spain=axis, Gibraltar=axis",
+                                  fault="form", item=part)
         if key.casefold() not in by_fold:
-            raise AllegianceError(parameter, f"{key!r} is not one of the board's names", sorted(keys))
+            raise AllegianceError(parameter, f"{key!r} is not one of the board's names", sorted(keys),
+                                  fault="name", item=key)
         if value not in values:
-            raise AllegianceError(parameter, f"{value!r} is not allowed for {key}", list(values))
+            raise AllegianceError(parameter, f"{value!r} is not allowed for {key}", list(values),
+                                  fault="value", item=value)
         out[by_fold[key.casefold()]] = value
     return out
 

@@ -89,6 +89,15 @@ def option_name(calc: type[Calculator], name: str, value: object, lang: str) -> 
     return label_any(keys, lang, key)
 
 
+def _allowed_name(calc: type[Calculator], name: str, value: str, lang: str) -> str:
+    """An allowed value of input ``name`` as a message lists it: its option name, else the name
+    the calculator's results give it (a country, a faction), else the value."""
+    named = option_name(calc, name, value, lang)
+    if named != value:
+        return named
+    return value_name(calc.slug, value, lang) or value
+
+
 #: Scrolls a card's message into view when it appears or changes (the browser's own scrolling, on
 #: the one pane the card has: no model is made per change).
 _SCROLL_INTO_VIEW = """
@@ -329,9 +338,10 @@ class CalculatorCard(pn.viewable.Viewer):
         if refused is not None:
             return f"**{plain(who)}**: {refused}{still}"
         allowed = ""
-        if err.allowed is not None:
+        said = getattr(err, "said", None) is not None
+        if err.allowed is not None and not (said and isinstance(err.allowed, str)):   # prose: said says it
             names = err.allowed if isinstance(err.allowed, str) else [
-                option_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
+                _allowed_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
                 else str(v) for v in err.allowed]
             listed = names if isinstance(names, str) else ", ".join(names)
             allowed = f"\n\n{label('ui.allowed', lang)}: {plain(listed)}"
