@@ -46,6 +46,11 @@ class Step:
     params: dict[str, Any] = field(default_factory=dict)
     rule: RuleRef | None = None
 
+    @property
+    def slug(self) -> str:
+        """The calculator (or lesson engine) whose labels the step's key belongs to."""
+        return self.key.split(".step.", 1)[0].removeprefix("calc.")
+
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The step in ``lang``; a text parameter that is a key of the calculator's values is
         written by its name (``calc.<slug>.value.<key>``, as the result table writes it), and a
@@ -53,7 +58,7 @@ class Step:
         ``text(lang)`` of its own by it."""
         from viewer.calculators.format import cell_name, value_name
 
-        slug = self.key.split(".step.", 1)[0].removeprefix("calc.")
+        slug = self.slug
 
         def named(k: str, v: Any) -> Any:
             if callable(getattr(v, "text", None)):   # a value worded in every language (a place's name)

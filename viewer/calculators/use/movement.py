@@ -225,14 +225,14 @@ class NavalMove(Calculator):
         return dict(ports + box_names)
 
     def _place(self, b, text: str, name: str) -> str:
-        t = text.strip()
-        if t in b.box_zones:
-            return f"box:{t}"
+        typed = text.strip()
+        if typed in b.box_zones:
+            return f"box:{typed}"
         try:
-            return find_place(b, t)
+            return find_place(b, typed)
         except ValueError as err:
             raise CalculatorInputError(name, str(err), sorted(b.box_zones) + [h.name for h in b.hexes.values() if h.port],
-                                       said=self.step("no_place", place=t)) from None
+                                       said=self.step("no_place", place=typed)) from None
 
     def compute(self) -> Result:
         value = dict.fromkeys(self.result_names)

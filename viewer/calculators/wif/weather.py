@@ -65,7 +65,7 @@ class TermStep(Step):
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         from viewer.calculators.format import cell_name, value_name
 
-        slug = self.key.split(".step.", 1)[0].removeprefix("calc.")
+        slug = self.slug
 
         def named(k: str, v: Any) -> Any:
             if k == "cell" and isinstance(v, str):

@@ -160,7 +160,7 @@ class AslNightView(pn.viewable.Viewer):
         self._draw_thread()
 
     def _typed_fires(self, *_):
-        """Fires typed in the illumination card are the board's fires once the card accepts them."""
+        """Fires the illumination card takes (a preset, a file) are the board's fires once it accepts them."""
         if self.light_card.error is None:
             typed = [f.strip() for f in str(self.light_card.widgets["fires"].value).split(",") if f.strip()]
             if typed != list(self.game_state.fires):
@@ -171,7 +171,7 @@ class AslNightView(pn.viewable.Viewer):
         self._draw_light()
 
     def _typed_los(self, *_):
-        """Ends typed in the LOS card are the board's thread once the card accepts them."""
+        """Ends picked in the LOS card (or given by a preset) are the board's thread once it accepts them."""
         if self.los_card.error is None:
             a, b = (str(self.los_card.widgets[k].value).strip() for k in ("a", "b"))
             if (a, b) != (self.game_state.los_a, self.game_state.los_b):

@@ -338,14 +338,13 @@ class CalculatorCard(pn.viewable.Viewer):
         if refused is not None:
             return f"**{plain(who)}**: {refused}{still}"
         allowed = ""
-        said = getattr(err, "said", None) is not None
-        if err.allowed is not None and not (said and isinstance(err.allowed, str)):   # prose: said says it
+        if err.allowed is not None and not (err.said is not None and isinstance(err.allowed, str)):  # prose: said says it
             names = err.allowed if isinstance(err.allowed, str) else [
                 _allowed_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
                 else str(v) for v in err.allowed]
             listed = names if isinstance(names, str) else ", ".join(names)
             allowed = f"\n\n{label('ui.allowed', lang)}: {plain(listed)}"
-        message = err.said.text(lang) if getattr(err, "said", None) is not None else err.message
+        message = err.said.text(lang) if err.said is not None else err.message
         return f"**{plain(who)}**: {plain(message)}{still}{allowed}"
 
     def _input_text(self, name: str, lang: str) -> str:
