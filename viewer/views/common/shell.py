@@ -13,6 +13,7 @@ from viewer.views.common.layout import SharedDesign, wrapping
 from viewer.views.common.language import LanguageSwitch, sync_language_with_url
 from viewer.views.common.rulelink import RulePanel, follow_rule_anchors
 from viewer.views.common.share import ClassroomBar, classroom_bar
+from viewer.views.common.shared_css import share_inline_stylesheets
 from viewer.views.common.text import alert, label, markdown, plain
 
 RAW_CSS = """
@@ -54,6 +55,7 @@ def extension() -> None:
         hv.extension("bokeh", logo=False, inline=True)
     pn.extension(raw_css=[RAW_CSS], design=SharedDesign, notifications=False, inline=True)
     _keep_inline_stylesheets()
+    share_inline_stylesheets()
     _quiet_location()
     visitor.install()
 
