@@ -15,7 +15,8 @@ from typing import Any
 from bokeh.document import Document
 from bokeh.models import InlineStyleSheet
 
-_SHEETS: "weakref.WeakKeyDictionary[Document, dict[str, InlineStyleSheet]]" = weakref.WeakKeyDictionary()
+#: Per served page, its one stylesheet model of each inline text.
+_SHEETS: weakref.WeakKeyDictionary[Document, dict[str, InlineStyleSheet]] = weakref.WeakKeyDictionary()
 
 
 def shared_sheets(stylesheets: list[Any], doc: Document | None) -> list[Any]:
