@@ -121,13 +121,15 @@ def test_free_text_is_kept_where_writing_is_the_point_and_a_typo_is_named(slug, 
         assert key in FREE_TEXT, f"{key} is free text: pick it from a list or on the board, or say why in FREE_TEXT"
         if key in ANY_TEXT:
             continue
-        start = widget.value
+        start, said = widget.value, {}
         for lang in ("en", "es"):
             card.state.lang = lang
             widget.value = TYPO
             assert card.error_box.visible and TYPO.lower() in card.error_box.object.lower(), (key, card.error_box.object)
+            said[lang] = card.error_box.object.split("**:", 1)[-1]   # the reason, after the field's name
             widget.value = start
         assert not card.error_box.visible, (key, card.error_box.object)
+        assert said["en"] != said["es"], f"{key}: the reason is not worded in Spanish: {said['es']}"
 
 
 def test_the_free_text_list_names_only_free_text_fields(store):

@@ -27,11 +27,17 @@ def _board(name: str):
         raise CalculatorInputError("board", exc.message, sorted(bundled_boards())) from None
 
 
+def _said(key: str, **params) -> Step:
+    """A message of the ASL calculators' shared labels (``calc.asl.step.<key>``), in any language."""
+    return Step(f"calc.asl.step.{key}", params)
+
+
 def _loc(board, name: str, text: str):
     try:
         return parse_location(board, text)
     except (ValueError, BoardError) as exc:
-        raise CalculatorInputError(name, str(getattr(exc, "message", exc)), None) from None
+        raise CalculatorInputError(name, str(getattr(exc, "message", exc)), None,
+                                   said=_said("no_location", location=text.strip(), board=board.number)) from None
 
 
 @lru_cache(maxsize=8)
@@ -114,12 +120,12 @@ def parse_fires(board, text: str) -> list[Fire]:
         kind = parts[1].lower() if len(parts) > 1 else "blaze"
         if len(parts) > 2 or kind not in FIRE_KINDS:
             raise CalculatorInputError("fires", f"cannot read {item!r}: write 'HEX[@LEVEL] [blaze|flame|wreck]'",
-                                       list(FIRE_KINDS))
+                                       list(FIRE_KINDS), said=_said("fire_form", item=item))
         h, level = _loc(board, "fires", parts[0])
         try:
             fires.append(Fire(h, level, kind))
         except ValueError as exc:
-            raise CalculatorInputError("fires", str(exc), list(FIRE_KINDS)) from None
+            raise CalculatorInputError("fires", str(exc), list(FIRE_KINDS), said=_said("wreck_level", item=item)) from None
     return fires
 
 
@@ -147,7 +153,7 @@ class Illumination(Calculator):
         try:
             il = illuminate(board, fires)
         except ValueError as exc:
-            raise CalculatorInputError("fires", str(exc), None) from None
+            raise CalculatorInputError("fires", str(exc), None, said=_said("no_fire_level")) from None
         steps = [self.step("model")]
         for h, radius in il.radii.items():
             steps.append(self.step("radius", rule=R_FIRE, hex=board.hex_id(h), levels=radius // 2, radius=radius))

@@ -46,7 +46,8 @@ class Cloak(_Weights):
         try:
             forces = setup.parse_forces(self.forces)
         except setup.SetupError as exc:
-            raise CalculatorInputError("forces", str(exc), list(setup.UNIT_KINDS)) from None
+            said = self.step(f"forces_{exc.fault}", item=exc.item, force=exc.force) if exc.fault else None
+            raise CalculatorInputError("forces", str(exc), list(setup.UNIT_KINDS), said=said) from None
         hs, crew = _weights(self)
         counts = setup.cloak_counters(forces, self.japanese, hs, crew, self.rounding)
         steps = [self.step("weights", rule=R_CLOAK_N, hs=str(hs), crew=str(crew) if self.japanese else "0",

@@ -48,10 +48,16 @@ class _PoolCalculator(StarcraftCalculator):
     die_sides = param.Integer(default=6, bounds=(2, 100), doc="Faces of the attack, armor and evade dice (Part 8 does not name the die).")
 
     def _surge(self):
+        allowed = "none, d3, d3+1, d6 or a whole number"
         try:
-            return surge_distribution(self.surge_die)
+            surge = surge_distribution(self.surge_die)
         except PoolError as err:
-            raise CalculatorInputError("surge_die", str(err), ["none", "d3", "d3+1", "d6", "2"]) from None
+            raise CalculatorInputError("surge_die", str(err), allowed,
+                                       said=self.step("surge_unreadable", die=self.surge_die.strip())) from None
+        if surge is not None and surge.min < 0:
+            raise CalculatorInputError("surge_die", "a Surge result cannot be negative", allowed,
+                                       said=self.step("surge_negative", die=self.surge_die.strip()))
+        return surge
 
     def _evade_allowed(self) -> bool:
         raise NotImplementedError

@@ -12,17 +12,22 @@ def sc(number: str) -> RuleRef:
 
 
 def int_list(name: str, text: str, *, allow_empty: bool = True) -> list[int]:
-    """``"4, 6"`` -> [4, 6]; empty -> []; anything else names the parameter."""
+    """``"4, 6"`` -> [4, 6]; empty -> []; anything else names the parameter and the bad item
+    (with the ``kind`` of fault, so a card words it in its own language)."""
     parts = [p.strip() for p in str(text).replace(";", ",").split(",") if p.strip()]
     if not parts and not allow_empty:
-        raise CalculatorInputError(name, "give at least one whole number", "e.g. 4, 6")
-    try:
-        values = [int(p) for p in parts]
-    except ValueError:
-        raise CalculatorInputError(name, f"expected whole numbers separated by commas, not {text!r}",
-                                   "e.g. 4, 6") from None
-    if any(v < 0 for v in values):
-        raise CalculatorInputError(name, "values must not be negative", "0 or more")
+        raise CalculatorInputError(name, "give at least one whole number", None, kind="empty", value="")
+    values = []
+    for part in parts:
+        try:
+            value = int(part)
+        except ValueError:
+            raise CalculatorInputError(name, f"expected whole numbers separated by commas, not {part!r}", None,
+                                       kind="whole_number", value=part) from None
+        if value < 0:
+            raise CalculatorInputError(name, f"{value}: values must not be negative", [0, None],
+                                       kind="range", value=value)
+        values.append(value)
     return values
 
 

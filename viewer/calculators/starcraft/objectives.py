@@ -62,10 +62,13 @@ class ScoreCalculator(StarcraftCalculator):
 
         a, b = int_list("vp_a", self.vp_a), int_list("vp_b", self.vp_b)
         wiped = None if self.wiped_out == "none" else self.wiped_out
+        said = (self.step("rounds_differ", a=len(a), b=len(b)) if len(a) != len(b)
+                else self.step("too_many_rounds", n=len(a)) if len(a) > 5 else None)
         try:
             s = final_score(a, b, wiped, self.reserve_vp_a, self.reserve_vp_b)
         except ScoringError as err:
-            raise CalculatorInputError("vp_b", str(err), "one value per round for each player, at most 5") from None
+            raise CalculatorInputError("vp_b", str(err), "one value per round for each player, at most 5",
+                                       said=said) from None
         steps = [self.step("rounds", sc("8.9.2"), a=sum(a), b=sum(b))]
         if wiped:
             steps.append(self.step("wipe", sc("8.9.3"), loser=wiped, winner="B" if wiped == "A" else "A"))

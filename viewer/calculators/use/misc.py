@@ -99,7 +99,7 @@ class NationalWill(Calculator):
             raise CalculatorInputError(
                 "events", f"neither a row of chart use.national-will (the shipped rows and your copy's) nor a "
                 f"signed number: {', '.join(map(repr, unknown))}; add the row with its change to your copy of "
-                "the chart to use it", rows)
+                "the chart to use it", rows, said=self.step("unknown_events", events=", ".join(unknown)))
         for ev in events:
             if _signed(ev):
                 change = int(ev)

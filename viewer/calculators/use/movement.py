@@ -242,7 +242,8 @@ class NavalMove(Calculator):
         units = []
         for i, h in enumerate(x.strip() for x in self.enemy_hexes.split(",") if x.strip()):
             if h not in b.hexes:
-                raise CalculatorInputError("enemy_hexes", f"{h!r} is not a hex of {self.board}", None)
+                raise CalculatorInputError("enemy_hexes", f"{h!r} is not a hex of {self.board}", None,
+                                           said=self.step("no_hex", hex=h))
             units.append(Unit(f"enemy{i}", enemy, "land", "infantry", h))
         control = self.control if self.control != "auto" else ("all-friendly" if b.fixture else "allegiance")
         steps = [self.step("allowance", rule=RuleRef("use", "4.2"), mp=10 if self.supply == "full" else 5)]
@@ -338,10 +339,14 @@ class Range(Calculator):
         value = dict.fromkeys(self.result_names)
         n = self.range
         if self.kind == "hexes":
-            try:
-                d = grid.distance(self.origin.strip(), self.target.strip())
-            except ValueError as err:
-                raise CalculatorInputError("origin", str(err), "four digits AABB") from None
+            for name in ("origin", "target"):
+                typed = getattr(self, name).strip()
+                try:
+                    grid.parse(typed)
+                except ValueError as err:
+                    raise CalculatorInputError(name, str(err), "four digits AABB",
+                                               said=self.step("not_a_hex_number", hex=typed)) from None
+            d = grid.distance(self.origin.strip(), self.target.strip())
             inside = d <= n
             steps = [self.step("hex_distance", rule=R["1.4"], a=self.origin, b=self.target, d=d),
                      self.step("hex_count", rule=R["1.4"], n=n, count=3 * n * (n + 1) + 1),

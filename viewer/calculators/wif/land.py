@@ -91,7 +91,8 @@ class LandOdds(Calculator):
         try:
             row_range = land.parse_row_range(self.row_range)
         except ValueError as err:
-            raise CalculatorInputError("row_range", str(err), "lowest-highest, e.g. 0-23") from None
+            raise CalculatorInputError("row_range", str(err), "lowest-highest, e.g. 0-23",
+                                       said=self.step("row_range_unreadable", rows=self.row_range.strip())) from None
         ladder = self._ladder()
         value = dict.fromkeys(self.result_names)
         steps = [self.step("round", rule=R_FRACTIONS, attack=fmt(self.attack), defence=fmt(self.defence), a=a, d=d),

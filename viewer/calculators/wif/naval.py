@@ -77,10 +77,11 @@ class NavalSearch(Calculator):
         numbers = int_list("search_numbers", self.search_numbers, 0, 10)
         if len(numbers) != 5:
             raise CalculatorInputError("search_numbers", f"give 5 numbers (sections 0-4), not {len(numbers)}",
-                                       "0,1,2,3,4")
+                                       "0,1,2,3,4", said=self.step("five_numbers", n=len(numbers)))
         sections = int_list("sections", self.sections, 0, 4)
         if not sections:
-            raise CalculatorInputError("sections", "name at least one section with a committed unit", "0..4")
+            raise CalculatorInputError("sections", "name at least one section with a committed unit", "0..4",
+                                       said=self.step("no_section"))
         nav, cvs = int_list("nav_sections", self.nav_sections, 0, 4), int_list("carrier_sections", self.carrier_sections, 0, 4)
         own = self._search(sections, nav, cvs, self.enemy_convoy_points, numbers)
         steps = [self.step("roll_weather", rule=R_WEATHER,
@@ -216,13 +217,17 @@ class NavalResult(Calculator):
         results = [r.strip().upper() for r in self.results.replace(";", ",").split(",") if r.strip()]
         results = ["A" if r in ("1/2A", "½A") else r for r in results]
         if not results:
-            raise CalculatorInputError("results", "name at least one result", list(naval.RESULTS))
+            raise CalculatorInputError("results", "name at least one result", list(naval.RESULTS),
+                                       said=self.step("no_result"))
         if len(results) > 8:
-            raise CalculatorInputError("results", "at most 8 results on one target", list(naval.RESULTS))
+            raise CalculatorInputError("results", "at most 8 results on one target", list(naval.RESULTS),
+                                       said=self.step("too_many_results", n=len(results)))
         try:
             ordered = naval.order_results(results)
         except ValueError as err:
-            raise CalculatorInputError("results", str(err), list(naval.RESULTS)) from None
+            bad = next(r for r in results if r not in naval.RESULTS)
+            raise CalculatorInputError("results", str(err), list(naval.RESULTS),
+                                       said=self.step("unknown_result", result=bad)) from None
         dfn = naval.defence_factor(self.defence, self.unit, self.damaged, self.sif_option_9)
         steps += [self.step("order", rule=R_RESULTS, results=", ".join(ordered)),
                   self.step("defence", rule=R_RESULTS, defence=dfn, p=percent(Fraction(min(dfn, 10), 10)))]

@@ -361,7 +361,8 @@ class OddsShiftCalculator(_WeatherCalculator):
         try:
             shifted, _, _ = shift_odds(self.odds, self.weather, self.special_share, ladder)
         except W.WeatherError as err:
-            raise CalculatorInputError("odds", err.message, err.allowed) from None
+            raise CalculatorInputError("odds", err.message, err.allowed,
+                                       said=self.step("odds_unreadable", odds=self.odds.strip())) from None
         except UnknownCell as cell:
             shifted = None
             missing.append(MissingValue(LADDER_CHART, cell.cell, cell.rule))
@@ -382,7 +383,8 @@ class OddsShiftCalculator(_WeatherCalculator):
             try:
                 bomb = shore_bombardment_modifier(self.bombardment, self.weather)
             except W.WeatherError as err:
-                raise CalculatorInputError("bombardment", err.message, err.allowed) from None
+                raise CalculatorInputError("bombardment", err.message, err.allowed,
+                                           said=self.step("bombard_unreadable", printed=self.bombardment.strip())) from None
             if bomb is None:
                 steps.append(self.step("bombard_banned", rule=W.R_LAND_COMBAT, weather=weather_term(self.weather)))
             else:

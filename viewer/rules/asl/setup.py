@@ -31,7 +31,14 @@ _ITEM = re.compile(r"^\s*(\d+)\s+([a-z]+)(?:\s+(onboard|offboard))?\s*$")
 
 
 class SetupError(Refusal):
-    """A force description that cannot be read, naming the part and what is allowed."""
+    """A force description that cannot be read, naming the part and what is allowed. ``fault``
+    says which fault of a force list it is (``form``: no ``N kind``; ``kind``: no such unit kind;
+    ``none``: no force at all), ``item`` the part and ``force`` the force it is in."""
+
+    def __init__(self, message: str, allowed=None, parameter: str | None = None, *, fault: str = "",
+                 item: str = "", force: str = ""):
+        super().__init__(message, allowed, parameter)
+        self.fault, self.item, self.force = fault, item, force
 
 
 @dataclass
@@ -53,13 +60,15 @@ def parse_forces(text: str) -> list[Force]:
         for item in (x for x in body.split(",") if x.strip()):
             m = _ITEM.match(item.lower())
             if not m:
-                raise SetupError(f"cannot read {item.strip()!r} in {force.name}: write 'N kind [onboard]'")
+                raise SetupError(f"cannot read {item.strip()!r} in {force.name}: write 'N kind [onboard]'",
+                                 fault="form", item=item.strip(), force=force.name)
             if m.group(2) not in UNIT_KINDS:
-                raise SetupError(f"unknown unit kind {m.group(2)!r} in {force.name}; allowed: {', '.join(UNIT_KINDS)}")
+                raise SetupError(f"unknown unit kind {m.group(2)!r} in {force.name}; allowed: {', '.join(UNIT_KINDS)}",
+                                 fault="kind", item=m.group(2), force=force.name)
             force.units.append((int(m.group(1)), m.group(2), m.group(3) != "onboard"))
         forces.append(force)
     if not forces:
-        raise SetupError("no force given")
+        raise SetupError("no force given", fault="none")
     return forces
 
 

@@ -145,6 +145,13 @@ def refusal_reason(err: CalculatorInputError, lang: str, value: Any = None) -> s
     return None
 
 
+def _prose(allowed: Any) -> bool:
+    """Whether ``allowed`` is English prose (``"like 3:2 or 11:1"``) rather than values to pick."""
+    if isinstance(allowed, (list, tuple)) and len(allowed) == 1:   # ["a whole number, optionally followed by *"]
+        allowed = allowed[0]
+    return isinstance(allowed, str) and " " in allowed
+
+
 def value_term(slug: str, lang: str):
     """The name of a key a result of calculator or lesson engine ``slug`` holds, in ``lang``
     (:func:`viewer.calculators.format.value_name`), else the key in words."""
@@ -338,7 +345,7 @@ class CalculatorCard(pn.viewable.Viewer):
         if refused is not None:
             return f"**{plain(who)}**: {refused}{still}"
         allowed = ""
-        if err.allowed is not None and not (err.said is not None and isinstance(err.allowed, str)):  # prose: said says it
+        if err.allowed is not None and not (err.said is not None and _prose(err.allowed)):  # said says it
             names = err.allowed if isinstance(err.allowed, str) else [
                 _allowed_name(calc, err.parameter, v, lang) if isinstance(v, str) and err.parameter in calc.input_names()
                 else str(v) for v in err.allowed]
