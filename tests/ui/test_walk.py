@@ -1,8 +1,9 @@
-"""A newcomer's walk through every app, in English at 1280 px and in Spanish at 1024 px.
+"""A newcomer's walk through every app, in English and in Spanish, each at 1280 and 1024 px.
 
 Each page is opened, every section shown and up to ``ITEMS_PER_LIST`` calculators (and tables) of
 each list chosen, spread over the list;
-after each step the page is measured at its language's width. The tests then fail on a sideways scroll
+after each step the page is measured at both widths (the window is resized, the page is not
+walked twice). The tests then fail on a sideways scroll
 (the document's or any shown element's width past the window), on a Python value or an internal
 key in the visible text, and on a traceback the server logged during the walk. Every page is
 walked once per language (one server for the module); the tests below read the walk's findings.
@@ -27,9 +28,9 @@ pytestmark = pytest.mark.ui
 
 APPS = ["/", "/wif", "/use", "/asl", "/churchill", "/starcraft", "/reference"]
 LANGS = ["en", "es"]
-#: The window width each language is walked at: English at 1280 px, Spanish (the longer texts)
-#: at 1024 px; both widths in both languages doubled the walk's time for no finding of its own.
-WIDTHS = {"en": 1280, "es": 1024}
+#: The window widths each step is measured at, the first the one the language is walked at:
+#: English at 1280 px, Spanish (the longer texts) at 1024 px, then each at the other width.
+WIDTHS = {"en": (1280, 1024), "es": (1024, 1280)}
 HEIGHT = 900
 
 #: The lists a section shows one item of at a time: calculators, weather calculators, tables.
@@ -102,8 +103,8 @@ class Walker:
 def _walk(base: str, log, browser, app: str, lang: str) -> Findings:
     found = Findings()
     start = log.stat().st_size if log.exists() else 0
-    width = WIDTHS[lang]
-    context = browser.new_context(viewport={"width": width, "height": HEIGHT})
+    widths = WIDTHS[lang]
+    context = browser.new_context(viewport={"width": widths[0], "height": HEIGHT})
     context.set_default_timeout(WAIT)
     page = context.new_page()
     walker = Walker(page)
@@ -114,9 +115,11 @@ def _walk(base: str, log, browser, app: str, lang: str) -> Findings:
             bad = bad_text(text)
             if bad:
                 found.text.setdefault(text[:160], bad)
-        wide = walker.overflow()
-        if wide:
-            found.wide[f"{step} @ {width} px"] = wide
+        for width in (*widths[1:], widths[0]):   # back at the walk's own width last
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            wide = walker.overflow()
+            if wide:
+                found.wide[f"{step} @ {width} px"] = wide
 
     try:
         sep = "&" if "?" in app else "?"
