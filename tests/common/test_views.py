@@ -255,6 +255,27 @@ def test_a_coded_layer_changes_colour_by_palette_without_touching_its_rows():
         view.overlays.set("zones", hexes=[key])
 
 
+def test_a_coded_layer_of_several_opacities_sends_them_in_its_palette():
+    """Hexes of two opacities (sea fainter than land): no column of opacities, each colour sent
+    once per opacity as #rrggbbaa; a new palette keeps every hex's opacity."""
+    hexmap = load_map("demo")
+    view = MapView(hexmap=hexmap, state=SessionState())
+    h = hexmap.hexes.iloc[:4]
+    layer = view.overlays.add_coded("tint", h["sheet"], h["q"], h["r"], [0, 1, 0, 1], ["#112233", "red"],
+                                    names=["a", "b"], alphas=[0.5, 0.5, 0.2, 0.2])
+    assert all(set(src.data) == {"q", "r", "code"} for src in layer.sources.values())
+    assert layer.mapper.palette == ["#11223333", "#ff000033", "#11223380", "#ff000080"]
+    assert layer.mapper.tags == ["a", "b", "a", "b"]   # a hex's code names it, whatever its opacity
+    codes = {k: int(c) for src in layer.sources.values() for k, c in zip(zip(src.data["q"], src.data["r"]), src.data["code"])}
+    assert sorted(codes.values()) == [0, 1, 2, 3]
+    assert all(r.glyph.fill_alpha == 1.0 for r in layer.renderers)
+    key = (h["sheet"].iat[2], int(h["q"].iat[2]), int(h["r"].iat[2]))
+    assert view.overlays.color_of("tint", key) == "#112233"
+    view.overlays.set_palette("tint", ["#445566", "#ffffff00"])   # a colour of no opacity stays unseen
+    assert layer.mapper.palette == ["#44556633", "#ffffff00", "#44556680", "#ffffff00"]
+    assert view.overlays.color_of("tint", key) == "#445566"
+
+
 def test_a_rule_hash_names_its_rule_and_nothing_else():
     from viewer.views.common.rulelink import rule_anchor, rule_hash, rule_of_hash
 

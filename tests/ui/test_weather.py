@@ -17,7 +17,8 @@ _SCREEN_XY = screen_xy("hexmap")
 
 pytestmark = pytest.mark.ui
 
-# The weather layer's first row: sheet source name, q, r (view plane), zone, colour, glyph size and orientation.
+# The weather layer's first row: sheet source name, q, r (view plane), zone, colour (its opacity, which the
+# palette carries as #rrggbbaa, left out), glyph size and orientation.
 _LAYER_ROW = """() => {
   for (const doc of Bokeh.documents) {
     const palette = doc.get_model_by_name('overlay-weather-palette');
@@ -28,7 +29,7 @@ _LAYER_ROW = """() => {
         if (!src || !src.name || !src.name.startsWith("overlay-weather-") || !src.data.q.length) continue;
         const code = Array.from(src.data.code);
         return {name: src.name, q: Array.from(src.data.q), r: Array.from(src.data.r),
-                zone: code.map(c => palette.tags[c]), color: code.map(c => palette.palette[c]),
+                zone: code.map(c => palette.tags[c]), color: code.map(c => palette.palette[c].slice(0, 7)),
                 size: m.glyph.size, orientation: m.glyph.orientation};
       }
   }
@@ -39,7 +40,7 @@ _ROW_COLOR = """([name, i]) => {
   for (const doc of Bokeh.documents) {
     const src = doc.get_model_by_name(name);
     const palette = doc.get_model_by_name('overlay-weather-palette');
-    if (src && palette) return palette.palette[src.data.code[i]];
+    if (src && palette) return palette.palette[src.data.code[i]].slice(0, 7);   // the colour, its opacity left out
   }
   return null;
 }"""
@@ -55,7 +56,7 @@ def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server
     page.wait_for_function("() => Bokeh.documents.every(d => d.is_idle)", timeout=60000)
     layer = page.evaluate(_LAYER_ROW)
     assert layer is not None, "the weather layer is not on the map"
-    assert set(layer["color"]) == {WEATHER_COLORS["fine"]}
+    assert set(layer["color"]) == {WEATHER_COLORS["fine"][:7]}
     # the layer's hex nearest its middle (well inside the drawn map)
     xy = [hexgrid.hex_to_pixel(q, r, layer["size"], layer["orientation"]) for q, r in zip(layer["q"], layer["r"])]
     mx, my = sum(p[0] for p in xy) / len(xy), sum(p[1] for p in xy) / len(xy)
@@ -71,7 +72,7 @@ def test_blizzard_recolours_the_zone_and_changes_the_clicked_hexs_effects(server
 
     # set that zone to Blizzard: the layer recolours and the hex's effects change
     page.locator(f".weather-zone-{row['zone']} select").first.select_option(label="Blizzard")
-    page.wait_for_function(f"(a) => ({_ROW_COLOR})(a) === '{WEATHER_COLORS['blizzard']}'", arg=[row["name"], i],
+    page.wait_for_function(f"(a) => ({_ROW_COLOR})(a) === '{WEATHER_COLORS['blizzard'][:7]}'", arg=[row["name"], i],
                            timeout=30000)
     page.locator(".weather-effect-air_rebase_only").first.wait_for(timeout=30000)
     page.get_by_text("Blizzard", exact=False).first.wait_for(timeout=5000)

@@ -288,9 +288,13 @@ def test_sea_hexes_take_their_zones_weather_more_faintly_than_land(panel):
     assert np.allclose(alphas[water], SEA_ALPHA) and np.allclose(alphas[~water], LAYER_ALPHA)
     assert SEA_ALPHA < LAYER_ALPHA
     layer = panel.mapview.overlays.layers["weather"]
-    sent = np.concatenate([np.asarray(src.data["alpha"]) for src in layer.sources.values()])
-    assert sorted(sent.tolist()) == sorted(alphas.tolist())
-    assert all(rend.glyph.fill_alpha == "alpha" or getattr(rend.glyph.fill_alpha, "field", None) == "alpha"
-               for rend in layer.renderers)
-    panel.set_zone("north-temperate", "rain")
+    # the palette carries the opacity: each colour as #rrggbbaa, once per opacity, no alpha column
+    assert all(set(src.data) == {"q", "r", "code"} for src in layer.sources.values())
+    n = len(layer.colors)
+    sent = np.concatenate([np.asarray(src.data["code"]) for src in layer.sources.values()])
+    panel.set_zone("north-temperate", "rain")   # a colour of its own opacity: Fine is none at all
+    shown = [int(layer.mapper.palette[c][7:], 16) / 255 for c in sent if layer.colors[c % n] == WEATHER_COLORS["rain"]]
+    assert shown and np.allclose(sorted(shown), sorted(alphas[sent % n == panel.zones.index("north-temperate")]),
+                                 atol=0.003)
+    assert all(layer.mapper.palette[c][:7] == layer.colors[c % n][:7] for c in sent)
     assert _colors(panel, "north-temperate") == {WEATHER_COLORS["rain"]}

@@ -42,6 +42,24 @@ class Layer:
     mapper: LinearColorMapper | None = None
     #: A deferred ``coded`` layer's columns per sheet, until :meth:`OverlaySet.fill` sends them.
     pending: dict[str, dict] = field(default_factory=dict)
+    #: A ``coded`` layer with hexes of several opacities: its colours (code -> colour) and the
+    #: opacities, the mapper holding each colour once per opacity (code + len(colours) * level).
+    colors: list[str] = field(default_factory=list)
+    levels: tuple[float, ...] = ()
+
+
+def with_alpha(color: str, alpha: float) -> str:
+    """``#rrggbb`` (or a CSS colour name) as ``#rrggbbaa`` at opacity ``alpha``; a colour with an
+    opacity of its own (``#ffffff00``, none at all) keeps it, times ``alpha``."""
+    from bokeh.colors.util import NamedColor
+
+    if not color.startswith("#"):
+        named = NamedColor.find(color)
+        if named is None:
+            raise ValueError(f"not a colour: {color!r}; give #rrggbb or a CSS colour name")
+        color = named.to_hex()
+    own = int(color[7:9], 16) / 255 if len(color) == 9 else 1.0
+    return f"{color[:7]}{round(own * alpha * 255):02x}"
 
 
 class OverlaySet:
@@ -149,35 +167,41 @@ class OverlaySet:
         model named ``overlay-<name>-palette``) so the page can tell a hex's code by name
         (:meth:`code_names` shows them on hover). ``deferred``: the sources start empty and are
         filled by :meth:`fill`, for a layer hidden until the visitor shows it. ``alphas``: each
-        hex's own opacity instead of ``alpha`` (a layer tinting land and sea alike)."""
+        hex's own opacity instead of ``alpha`` (a layer tinting land and sea alike), carried by
+        the palette (each colour once per opacity, as ``#rrggbbaa``), so no column of opacities
+        goes to the browser."""
         if name in self.layers:
             raise ValueError(f"layer {name!r} exists already")
         sheets, q, r = np.asarray(sheets, dtype=object), np.asarray(q, dtype=np.int64), np.asarray(r, dtype=np.int64)
         codes = np.asarray(codes, dtype=np.int16)
         if not (len(sheets) == len(q) == len(r) == len(codes)):
             raise ValueError("sheets, q, r and codes must have one value per hex")
+        if len(codes) and (codes.min() < 0 or codes.max() >= len(palette)):
+            raise ValueError(f"codes must be 0..{len(palette) - 1}, one per palette colour")
+        levels: tuple[float, ...] = ()
         if alphas is not None:
             alphas = np.asarray(alphas, dtype=np.float32)
             if len(alphas) != len(codes):
                 raise ValueError("alphas must have one value per hex")
-        if len(codes) and (codes.min() < 0 or codes.max() >= len(palette)):
-            raise ValueError(f"codes must be 0..{len(palette) - 1}, one per palette colour")
-        mapper = LinearColorMapper(palette=list(palette), low=-0.5, high=len(palette) - 0.5,
-                                   name=f"overlay-{name}-palette", tags=list(names or []))
+            found = np.unique(alphas)
+            if len(found) * len(palette) > np.iinfo(np.int16).max:
+                raise ValueError("too many opacities for this palette")
+            levels = tuple(float(a) for a in found)
+            codes = (codes + len(palette) * np.searchsorted(found, alphas)).astype(np.int16)
+        mapper = LinearColorMapper(name=f"overlay-{name}-palette")
         sources, renderers = {}, []
-        layer = Layer(name, "coded", sources, renderers, legend_key, mapper=mapper)
+        layer = Layer(name, "coded", sources, renderers, legend_key, mapper=mapper, levels=levels)
+        self._set_colors(layer, list(palette), list(names or []))
+        opacity = 1.0 if levels else alpha
         for sheet in self._map.sheets.values():
             mine = sheets == sheet.name
             dq, dr = self.shifts[sheet.name]
             columns = {"q": coord_column(q[mine] + dq), "r": coord_column(r[mine] + dr),
                        "code": codes[mine]}
-            if alphas is not None:
-                columns["alpha"] = alphas[mine]
             layer.pending[sheet.name] = columns
             empty = {k: v[:0] for k, v in columns.items()}
             src = ColumnDataSource(empty if deferred else columns, name=f"overlay-{name}-{sheet.name}")
             fill = {"field": "code", "transform": mapper}
-            opacity = "alpha" if alphas is not None else alpha
             rend = self._figure.hex_tile(q="q", r="r", size=sheet.size, source=src, orientation=sheet.orientation,
                                          fill_color=fill, fill_alpha=opacity, line_color=fill, line_alpha=opacity,
                                          level="underlay")
@@ -191,6 +215,18 @@ class OverlaySet:
             self.legend.items = [*self.legend.items, layer.legend_item]
         self.layers[name] = layer
         return layer
+
+    @staticmethod
+    def _set_colors(layer: Layer, palette: list[str], names: list[str] | None = None) -> None:
+        """Give ``layer``'s mapper ``palette`` (and the code ``names``), once per opacity level."""
+        layer.colors = palette
+        levels = layer.levels or (None,)
+        full = [c if a is None else with_alpha(c, a) for a in levels for c in palette]
+        props: dict = {"palette": full, "low": -0.5, "high": len(full) - 0.5}
+        if names is not None:
+            props["tags"] = names * len(levels) if names else []
+        assert layer.mapper is not None
+        layer.mapper.update(**props)
 
     def fill(self, name: str) -> None:
         """Send a deferred ``coded`` layer's hexes (once; nothing when they are sent already)."""
@@ -235,9 +271,9 @@ class OverlaySet:
         layer = self.layers[name]
         if layer.mapper is None:
             raise ValueError(f"layer {name!r} is not coded; use set() or patch()")
-        if len(palette) != len(layer.mapper.palette):
-            raise ValueError(f"layer {name!r} has {len(layer.mapper.palette)} codes, not {len(palette)}")
-        layer.mapper.palette = list(palette)
+        if len(palette) != len(layer.colors):
+            raise ValueError(f"layer {name!r} has {len(layer.colors)} codes, not {len(palette)}")
+        self._set_colors(layer, list(palette))
 
     def color_of(self, name: str, key) -> str:
         """The colour the layer gives hex ``key`` now."""
@@ -245,7 +281,7 @@ class OverlaySet:
         if layer.mapper is not None:
             sheet, row = self._coded_rows(layer)[self._check(key)]
             codes = layer.pending.get(sheet, layer.sources[sheet].data)["code"]
-            return layer.mapper.palette[int(codes[row])]
+            return layer.colors[int(codes[row]) % len(layer.colors)]
         sheet, row = layer.rows[self._check(key)]
         return layer.sources[sheet].data["color"][row]
 
