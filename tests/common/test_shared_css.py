@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import concurrent.futures
 import urllib.request
 
 import panel as pn
@@ -26,6 +27,11 @@ def _page():
                      *(pn.pane.Markdown(f"text {i}") for i in range(5)), pn.widgets.Select(options=["a", "b"]))
 
 
+def _pull(url: str) -> Document:
+    with pull_session(url=url) as session:
+        return session.document
+
+
 def _answers(url: str) -> bool:
     try:
         urllib.request.urlopen(url, timeout=5)
@@ -42,8 +48,9 @@ def served_doc():
                       websocket_origin=[f"127.0.0.1:{port}"])
     try:
         wait_until(lambda: _answers(f"http://127.0.0.1:{port}/page"), timeout=60)
-        with pull_session(url=f"http://127.0.0.1:{port}/page") as session:
-            yield session.document
+        # in a thread of its own: the client runs an event loop, and this worker may have one running
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            yield pool.submit(_pull, f"http://127.0.0.1:{port}/page").result(timeout=120)
     finally:
         server.stop()
 
